@@ -1,0 +1,1 @@
+"""Computer players: they see a game only through ``game.engine.observe``."""

@@ -1,0 +1,1 @@
+"""Daifugō (大富豪): the desktop card game."""

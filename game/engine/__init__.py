@@ -1,0 +1,53 @@
+"""The rules of Daifugō: pure Python, standard library only, never pygame.
+
+The public API, re-exported here:
+
+* cards: ``Card``, ``parse_cards``, ``format_cards``... (card sets are int bitmasks)
+* rules: ``RuleSet``, ``preset_rules``, ``PRESETS``, ``Title``...
+* plays: ``Play``, ``PASS``, ``Move``, ``Kind``
+* a game: ``Game`` (checked ``play``/``verify``/``can``, unchecked ``apply``/``clone``)
+* a player's view: ``observe`` and ``Observation.sample``
+* several games: ``Match``
+* records: ``game.engine.record``
+"""
+
+from .cards import CARDS, Card, card_code, card_codes, cards_of, format_cards, format_symbols, mask_of, parse_cards
+from .errors import IllegalMove, Reason
+from .events import Event
+from .game import Game, LegalMoves, Phase
+from .match import Match
+from .observation import Observation, observe
+from .plays import PASS, Kind, Move, Pass, Play
+from .rules import PRESET_IDS, PRESETS, RuleError, RuleSet, Title, preset_rules
+
+__all__ = [
+    "CARDS",
+    "PASS",
+    "PRESETS",
+    "PRESET_IDS",
+    "Card",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Kind",
+    "LegalMoves",
+    "Match",
+    "Move",
+    "Observation",
+    "Pass",
+    "Phase",
+    "Play",
+    "Reason",
+    "RuleError",
+    "RuleSet",
+    "Title",
+    "card_code",
+    "card_codes",
+    "cards_of",
+    "format_cards",
+    "format_symbols",
+    "mask_of",
+    "observe",
+    "parse_cards",
+    "preset_rules",
+]

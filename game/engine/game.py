@@ -1,0 +1,913 @@
+"""One game (one deal): exchange, turns, tricks, rule effects and the result.
+
+``Game`` is a mutable state with two ways to move it on:
+
+* checked: ``verify(move)`` raises ``IllegalMove`` with a reason code,
+  ``can(move)`` answers yes or no, ``play(move)`` verifies, applies and returns
+  the ``Event`` list the UI animates; ``give(seat, cards)`` for the exchange;
+* unchecked: ``apply(move)`` for a move taken from ``legal_moves()``, with no
+  checks and no events, and ``clone()``, for search.
+
+Seats act in increasing order.  Hands are card-set bitmasks (see ``cards``).
+
+>>> import random
+>>> from game.engine.rules import preset_rules
+>>> game = Game.new(preset_rules("uecda"), random.Random(7))
+>>> moves = game.legal_moves()
+>>> PASS in moves, len(moves) > 0
+(False, True)
+>>> events = game.play(moves[0])
+>>> type(events[0]).__name__
+'Played'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import overload
+
+from .cards import (
+    DIAMONDS,
+    JOKER_MASK,
+    JOKER_RANK,
+    NATURAL_MASK,
+    RANK_2,
+    RANK_3,
+    RANK_8,
+    RANK_J,
+    SPADE_3,
+    SPADES,
+    card_id,
+    format_cards,
+    strongest_cards,
+)
+from .deal import Deal, deal
+from .errors import IllegalMove, Reason
+from .events import (
+    Dealt,
+    Drew,
+    EightCut,
+    Event,
+    Exchanged,
+    Finished,
+    ForbiddenFinish,
+    GameOver,
+    Gekokujo,
+    HopelessHand,
+    JBack,
+    Locked,
+    MiyakoOchi,
+    Passed,
+    Played,
+    Revolution,
+    Spade3Return,
+    Started,
+    TrickCleared,
+)
+from .movegen import canonical, follow_error, legal_plays, lock_suits
+from .plays import GROUP, PASS, SEQUENCE, SINGLE, Move, Pass, Play, readings
+from .rules import FirstLeader, LaterLeader, RuleSet, Title
+
+EIGHTS_AND_JOKERS = (0xF << (RANK_8 << 2)) | JOKER_MASK
+
+
+class Phase(str, Enum):
+    EXCHANGE = "exchange"
+    """Upper classes are choosing the cards they give."""
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingGift:
+    """An upper class still to choose ``count`` cards for ``receiver``."""
+
+    giver: int
+    receiver: int
+    count: int
+
+
+class Game:
+    """The state of one game of Daifugō."""
+
+    __slots__ = (
+        "_given_leader",
+        "_random_leader",
+        "active",
+        "chosen_gifts",
+        "counts",
+        "deal",
+        "drawn",
+        "drawn_seat",
+        "finishers",
+        "forbidden",
+        "gekokujo",
+        "gifts",
+        # hidden information
+        "hands",
+        "history",
+        "j_back",
+        "last_player",
+        "leader",
+        "lock",
+        "lock_base",
+        "miyako",
+        "n",
+        "passed",
+        "pending",
+        # public information
+        "phase",
+        "pile",
+        "played",
+        "previous_places",
+        "removed",
+        "result",
+        "revolution",
+        "rules",
+        "setup_events",
+        "stocks",
+        "top",
+        "trick",
+        "turn",
+    )
+
+    rules: RuleSet
+    n: int
+    hands: list[int]
+    """Card sets by seat."""
+    stocks: list[list[int]] | None
+    """With ``hand_size``: each seat's stock, card ids, the top card last."""
+    pile: list[int] | None
+    """With ``pile_draw``: the common pile, card ids, the top card last."""
+    removed: int
+    """Cards that left the game unseen (the hand of a player removed by 都落ち...)."""
+    gifts: list[tuple[int, int, int]]
+    """Exchange transfers (giver, receiver, cards); each is known to both parties."""
+    deal: Deal
+    """The hands, stocks and pile as dealt (for records)."""
+    drawn: int
+    """The card id just drawn from the pile by ``drawn_seat`` (-1: none)."""
+    phase: Phase
+    turn: int
+    """The seat to act (during the exchange: the first upper class still to give)."""
+    leader: int
+    """The seat that led the first trick."""
+    top: Play | None
+    """The play to beat, None when the table is empty."""
+    trick: list[tuple[int, Play]]
+    """The plays of the current trick, oldest first."""
+    last_player: int
+    passed: int
+    """Seats (a bit set) that passed since the last play (or, with ``pass_until_clear``, this trick)."""
+    active: int
+    """Seats (a bit set) still holding cards."""
+    revolution: bool
+    j_back: bool
+    lock: int
+    """The locked suit set, 0 when the trick is not locked."""
+    lock_base: int
+    """The suit set the last play offers towards a lock (0: none)."""
+    finishers: list[int]
+    """Seats that went out normally, in order (they hold the top places)."""
+    forbidden: list[int]
+    """Seats that went out with a forbidden finish (or a hopeless hand), in order."""
+    miyako: int
+    """The seat removed by 都落ち, -1 if none."""
+    gekokujo: int
+    """The seat whose 1st place caused 下克上, -1 if none."""
+    previous_places: tuple[int, ...] | None
+    """Seats from 1st to last in the previous game (None for a first game)."""
+    played: int
+    """Every card played to the table this game."""
+    history: list[tuple[int, Move]]
+    """Every action of the play phase: (seat, play or PASS)."""
+    counts: list[int]
+    """Cards in each seat's hand."""
+    pending: list[PendingGift]
+    drawn_seat: int
+    """The seat that drew after passing and may still play the drawn card (-1: none)."""
+    chosen_gifts: list[tuple[int, int]]
+    """The upper classes' chosen gifts (seat, cards), in the order given."""
+    result: GameOver | None
+    setup_events: list[Event]
+    """The events of the deal and of the automatic part of the exchange."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        hands: Sequence[int],
+        *,
+        stocks: Sequence[Sequence[int]] | None = None,
+        pile: Sequence[int] | None = None,
+        previous_places: Sequence[int] | None = None,
+        leader: int | None = None,
+        random_leader: int = 0,
+        first: int = 0,
+    ) -> None:
+        """Set up a game from dealt hands (card sets by seat).
+
+        ``previous_places`` (seats from 1st to last of the game before) make it
+        a game 2+: exchange, 都落ち, 下克上 and ``later_leader`` apply.
+        ``leader`` overrides the rules' choice of leader; ``random_leader`` is
+        the seat a random first leader falls on.  ``first`` is only reported
+        in the ``Dealt`` event.
+        """
+        n = rules.players
+        _check_setup(rules, hands, stocks, pile, previous_places, leader)
+        self.rules = rules
+        self.n = n
+        self.hands = list(hands)
+        self.stocks = [list(reversed(s)) for s in stocks] if stocks is not None else None
+        self.pile = list(reversed(pile)) if pile is not None else None
+        self.deal = Deal(
+            hands=tuple(hands),
+            stocks=tuple(tuple(s) for s in stocks) if stocks is not None else None,
+            pile=tuple(pile) if pile is not None else None,
+        )
+        self.removed = 0
+        self.gifts = []
+        self.drawn = -1
+        self.phase = Phase.PLAY
+        self.turn = 0
+        self.leader = 0
+        self.top = None
+        self.trick = []
+        self.last_player = -1
+        self.passed = 0
+        self.active = (1 << n) - 1
+        self.revolution = False
+        self.j_back = False
+        self.lock = 0
+        self.lock_base = 0
+        self.finishers = []
+        self.forbidden = []
+        self.miyako = -1
+        self.gekokujo = -1
+        self.previous_places = tuple(previous_places) if previous_places is not None else None
+        self.played = 0
+        self.history = []
+        self.counts = [h.bit_count() for h in self.hands]
+        self.pending = []
+        self.drawn_seat = -1
+        self.chosen_gifts = []
+        self.result = None
+        self._given_leader = leader
+        self._random_leader = random_leader
+        self.setup_events = [Dealt(counts=tuple(self.counts), first=first)]
+        if self.previous_places is not None and rules.exchange and n >= 3:
+            self._automatic_gifts(self.setup_events)
+        if self.pending:
+            self.phase = Phase.EXCHANGE
+            self.turn = self.pending[0].giver
+        else:
+            self._start(self.setup_events)
+
+    @classmethod
+    def new(
+        cls,
+        rules: RuleSet,
+        rng: random.Random,
+        *,
+        previous_places: Sequence[int] | None = None,
+        leader: int | None = None,
+    ) -> Game:
+        """Shuffle and deal a new game with ``rng``.
+
+        The first game's deal starts at a random seat, later games' at the
+        previous 1st place.
+        """
+        first = previous_places[0] if previous_places else rng.randrange(rules.players)
+        dealt = deal(rules, rng, first)
+        return cls(
+            rules,
+            dealt.hands,
+            stocks=dealt.stocks,
+            pile=dealt.pile,
+            previous_places=previous_places,
+            leader=leader,
+            random_leader=rng.randrange(rules.players),
+            first=first,
+        )
+
+    # --- questions ---------------------------------------------------------
+
+    @property
+    def reversed(self) -> bool:
+        """Is the rank order reversed now (revolution XOR J-back)?"""
+        return self.revolution != self.j_back
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def previous_titles(self) -> tuple[Title, ...] | None:
+        """Each seat's class from the previous game."""
+        if self.previous_places is None:
+            return None
+        titles = self.rules.titles
+        out = [Title.HEIMIN] * self.n
+        for place, seat in enumerate(self.previous_places):
+            out[seat] = titles[place]
+        return tuple(out)
+
+    def stock_count(self, seat: int) -> int:
+        return len(self.stocks[seat]) if self.stocks is not None else 0
+
+    @property
+    def pile_count(self) -> int:
+        return len(self.pile) if self.pile is not None else 0
+
+    def legal_moves(self) -> LegalMoves:
+        """The moves of the seat to act (lazy: generated on first use)."""
+        return LegalMoves(self)
+
+    def _moves(self) -> list[Move]:
+        if self.phase is not Phase.PLAY:
+            return []
+        seat = self.turn
+        moves: list[Move] = list(
+            legal_plays(self.hands[seat], self.top, self.revolution != self.j_back, self.lock, self.rules)
+        )
+        if self.drawn_seat == seat:
+            need = self._drawn_mask()
+            moves = [m for m in moves if isinstance(m, Play) and m.cards & need]
+        if self.top is not None:
+            moves.append(PASS)
+        return moves
+
+    def _drawn_mask(self) -> int:
+        return JOKER_MASK if self.drawn >= 52 else 1 << self.drawn
+
+    def readings(self, cards: int, joker_as: Sequence[int] = ()) -> list[Play]:
+        """The legal readings of ``cards`` for the seat to act, strongest first.
+
+        ``joker_as`` (card ids) keeps only the readings whose jokers stand for them.
+        """
+        rules = self.rules
+        found: list[Play] = []
+        for reading in readings(cards, sequence_min=rules.sequence_min, sequences=rules.sequences):
+            if joker_as and not _stands_for(reading, joker_as):
+                continue
+            reading = canonical(reading, self.lock, rules)
+            if reading not in found and follow_error(reading, self.top, self.reversed, self.lock, rules) is None:
+                found.append(reading)
+        found.sort(key=self._reading_preference, reverse=True)
+        return found
+
+    def _reading_preference(self, play: Play) -> tuple[int, int, int]:
+        power = -play.rank if self.reversed else play.top
+        starts_lock = int(self.rules.lock and self.lock == 0 and lock_suits(play, self.rules) == self.lock_base != 0)
+        return (int(play.kind != SEQUENCE), power, starts_lock)
+
+    def resolve(self, cards: int, joker_as: Sequence[int] = ()) -> Play:
+        """The play the seat to act makes with ``cards``: the strongest legal reading."""
+        self._check_turn(None)
+        hand = self.hands[self.turn]
+        cards = _use_held_jokers(cards, hand)
+        if cards & ~hand or not cards:
+            raise IllegalMove(Reason.NOT_IN_HAND, cards=format_cards(cards & ~hand) or "nothing")
+        found = self.readings(cards, joker_as)
+        if found:
+            if self.drawn_seat == self.turn and not found[0].cards & self._drawn_mask():
+                raise IllegalMove(Reason.NEEDS_DRAWN_CARD, card=format_cards(1 << self.drawn))
+            return found[0]
+        rules = self.rules
+        every = readings(cards, sequence_min=rules.sequence_min, sequences=rules.sequences)
+        if joker_as:
+            matching = [r for r in every if _stands_for(r, joker_as)]
+            if not matching and every:
+                raise IllegalMove(Reason.BAD_JOKER_AS, card=",".join(format_cards(1 << c) for c in joker_as))
+            every = matching
+        if not every:
+            raise IllegalMove(Reason.NOT_A_PLAY)
+        self.verify(canonical(every[0], self.lock, rules))
+        raise AssertionError("a reading passed verify but not readings()")  # pragma: no cover
+
+    def verify(self, move: Move, seat: int | None = None) -> Move:
+        """Return ``move`` as it will be applied, or raise ``IllegalMove`` saying why."""
+        self._check_turn(seat)
+        seat = self.turn
+        if isinstance(move, Pass):
+            if self.top is None:
+                raise IllegalMove(Reason.MUST_LEAD)
+            return PASS
+        rules = self.rules
+        hand = self.hands[seat]
+        cards = _use_held_jokers(move.cards, hand)
+        if cards & ~hand:
+            raise IllegalMove(Reason.NOT_IN_HAND, cards=format_cards(cards & ~hand))
+        play = move._replace(cards=cards)
+        if play not in readings(cards, sequence_min=rules.sequence_min, sequences=rules.sequences):
+            raise IllegalMove(Reason.NOT_A_PLAY)
+        play = canonical(play, self.lock, rules)
+        error = follow_error(play, self.top, self.reversed, self.lock, rules)
+        if error is not None:
+            raise error
+        if self.drawn_seat == seat and not play.cards & self._drawn_mask():
+            raise IllegalMove(Reason.NEEDS_DRAWN_CARD, card=format_cards(1 << self.drawn))
+        return play
+
+    def can(self, move: Move, seat: int | None = None) -> bool:
+        """Is ``move`` legal now (for ``seat``, by default the seat to act)?"""
+        try:
+            self.verify(move, seat)
+        except IllegalMove:
+            return False
+        return True
+
+    def _check_turn(self, seat: int | None) -> None:
+        if self.phase is Phase.OVER:
+            raise IllegalMove(Reason.GAME_OVER)
+        if self.phase is Phase.EXCHANGE:
+            raise IllegalMove(Reason.EXCHANGE_PENDING)
+        if seat is not None and seat != self.turn:
+            raise IllegalMove(Reason.NOT_YOUR_TURN, seat=seat, turn=self.turn)
+
+    # --- the exchange ------------------------------------------------------
+
+    def verify_give(self, seat: int, cards: int) -> PendingGift:
+        """The pending gift ``cards`` would settle, or ``IllegalMove`` saying why not."""
+        if self.phase is not Phase.EXCHANGE:
+            raise IllegalMove(Reason.GAME_OVER if self.over else Reason.NOT_EXCHANGING, seat=seat)
+        gift = next((g for g in self.pending if g.giver == seat), None)
+        if gift is None:
+            raise IllegalMove(Reason.NOT_EXCHANGING, seat=seat)
+        if cards & ~self.hands[seat]:
+            raise IllegalMove(Reason.NOT_IN_HAND, cards=format_cards(cards & ~self.hands[seat]))
+        if cards.bit_count() != gift.count:
+            raise IllegalMove(Reason.GIFT_COUNT, count=gift.count)
+        return gift
+
+    def give(self, seat: int, cards: int) -> list[Event]:
+        """An upper class gives the cards it chose; the game starts after the last gift."""
+        gift = self.verify_give(seat, cards)
+        events: list[Event] = []
+        self._transfer(seat, gift.receiver, cards, True, events)
+        self.chosen_gifts.append((seat, cards))
+        self.pending.remove(gift)
+        if self.pending:
+            self.turn = self.pending[0].giver
+        else:
+            self.phase = Phase.PLAY
+            self._start(events)
+        return events
+
+    def _automatic_gifts(self, events: list[Event]) -> None:
+        assert self.previous_places is not None
+        places = self.previous_places
+        titles = self.rules.titles
+        n = self.n
+        for i in range(n // 2):
+            count = 2 if titles[i] is Title.DAIFUGO else 1 if titles[i] is Title.FUGO else 0
+            upper, lower = places[i], places[n - 1 - i]
+            if count and self.hands[lower] and self.hands[upper]:
+                self._transfer(lower, upper, strongest_cards(self.hands[lower], count), False, events)
+                self.pending.append(PendingGift(upper, lower, min(count, self.hands[upper].bit_count())))
+
+    def _transfer(self, giver: int, receiver: int, cards: int, chosen: bool, events: list[Event]) -> None:
+        self.hands[giver] &= ~cards
+        self.hands[receiver] |= cards
+        self.counts[giver] = self.hands[giver].bit_count()
+        self.counts[receiver] = self.hands[receiver].bit_count()
+        self.gifts.append((giver, receiver, cards))
+        events.append(Exchanged(giver, receiver, cards, chosen))
+
+    def _start(self, events: list[Event]) -> None:
+        if self.stocks is not None:
+            for seat in range(self.n):
+                self._refill(seat, self.rules.hand_size - self.hands[seat].bit_count(), events)
+        seat, reason = self._choose_leader()
+        self.leader = self.turn = seat
+        events.append(Started(seat, reason))
+
+    def _choose_leader(self) -> tuple[int, str]:
+        if self._given_leader is not None:
+            return self._given_leader, "given"
+        rules = self.rules
+        if self.previous_places is not None and rules.later_leader is not LaterLeader.FIRST_LEADER:
+            return self.previous_places[-1], rules.later_leader.value
+        if rules.first_leader is FirstLeader.RANDOM:
+            return self._random_leader, "random"
+        suit = DIAMONDS if rules.first_leader is FirstLeader.DIAMOND3 else SPADES
+        order = [suit] + [s for s in range(4) if s != suit]
+        for rank in range(13):
+            for s in order:
+                cid = card_id(rank, s)
+                for seat, hand in enumerate(self.hands):
+                    if hand >> cid & 1:
+                        return seat, rules.first_leader.value
+        return self._random_leader, "random"
+
+    # --- moving on ---------------------------------------------------------
+
+    def play(self, move: Move) -> list[Event]:
+        """Verify and apply the move of the seat to act; return what happened."""
+        move = self.verify(move)
+        events: list[Event] = []
+        self._do(move, events)
+        return events
+
+    def apply(self, move: Move) -> None:
+        """Apply a move taken from ``legal_moves()`` without checks or events (search)."""
+        self._do(move, None)
+
+    def _do(self, move: Move, events: list[Event] | None) -> None:
+        seat = self.turn
+        if isinstance(move, Play):
+            self._play(seat, move, events)
+        else:
+            self._pass(seat, events)
+
+    def _play(self, seat: int, play: Play, ev: list[Event] | None) -> None:
+        rules = self.rules
+        hand = self.hands[seat] & ~play.cards
+        self.hands[seat] = hand
+        self.counts[seat] = hand.bit_count()
+        self.played |= play.cards
+        self.history.append((seat, play))
+        reversed_before = self.revolution != self.j_back
+        previous = self.top
+        self.trick.append((seat, play))
+        self.top = play
+        self.last_player = seat
+        if rules.pass_until_clear:
+            self.passed &= ~(1 << seat)
+        else:
+            self.passed = 0
+        self.drawn_seat = self.drawn = -1
+        if ev is not None:
+            ev.append(Played(seat, play))
+        kind = play.kind
+        lone_joker = play.rank == JOKER_RANK
+        if rules.revolution and kind != SINGLE:
+            if kind == GROUP:
+                revolts = play.size >= 4 and (rules.revolution_joker or (play.cards & NATURAL_MASK).bit_count() >= 4)
+            else:
+                revolts = 0 < rules.revolution_sequence <= play.size
+            if revolts:
+                self.revolution = not self.revolution
+                if ev is not None:
+                    ev.append(Revolution(seat, self.revolution))
+        if rules.j_back and not lone_joker and (kind != SEQUENCE or rules.j_back_sequence) and play.has_rank(RANK_J):
+            self.j_back = not self.j_back
+            if ev is not None:
+                ev.append(JBack(seat, self.j_back))
+        if rules.lock:
+            base = lock_suits(play, rules)
+            if not self.lock and base and base == self.lock_base:
+                self.lock = base
+                if ev is not None:
+                    ev.append(Locked(seat, base))
+            self.lock_base = base
+        cut = ""
+        eights = kind != SEQUENCE or rules.eight_cut_sequence
+        if rules.eight_cut and not lone_joker and eights and play.has_rank(RANK_8):
+            cut = "eight_cut"
+            if ev is not None:
+                ev.append(EightCut(seat))
+        elif rules.spade3_return and play.cards == SPADE_3 and previous is not None and previous.rank == JOKER_RANK:
+            cut = "spade3_return"
+            if ev is not None:
+                ev.append(Spade3Return(seat))
+        stock = self.stocks[seat] if self.stocks is not None else None
+        if stock:
+            self._refill(seat, play.size, ev)
+            hand = self.hands[seat]
+        if not hand:
+            self._go_out(seat, play, reversed_before, ev)
+        elif stock is not None and not stock and rules.forbidden_finish and not hand & ~EIGHTS_AND_JOKERS:
+            self._lose_hopeless(seat, ev)
+        if self.phase is Phase.OVER:
+            return
+        if cut:
+            self._clear(seat, cut, ev)
+        else:
+            self._next_turn(seat, ev)
+
+    def _refill(self, seat: int, count: int, ev: list[Event] | None) -> None:
+        """Draw up to ``count`` cards from the seat's own stock (hand_size)."""
+        assert self.stocks is not None
+        stock = self.stocks[seat]
+        drawn = 0
+        for _ in range(min(count, len(stock))):
+            drawn |= 1 << stock.pop()
+        if drawn:
+            self.hands[seat] |= drawn
+            self.counts[seat] = self.hands[seat].bit_count()
+            if ev is not None:
+                ev.append(Drew(seat, drawn, "stock"))
+
+    def _pass(self, seat: int, ev: list[Event] | None) -> None:
+        self.history.append((seat, PASS))
+        if ev is not None:
+            ev.append(Passed(seat))
+        if self.drawn_seat == seat:
+            self.drawn_seat = self.drawn = -1
+        else:
+            self.passed |= 1 << seat
+            if self.pile:
+                cid = self.pile.pop()
+                self.hands[seat] |= 1 << cid
+                self.counts[seat] += 1
+                if ev is not None:
+                    ev.append(Drew(seat, 1 << cid, "pile"))
+                if self._drawn_card_playable(seat, cid):
+                    self.drawn_seat, self.drawn = seat, cid
+                    return
+        if self.rules.clear_on_pass:
+            self._clear(self.last_player, "pass", ev)
+        else:
+            self._next_turn(seat, ev)
+
+    def _drawn_card_playable(self, seat: int, cid: int) -> bool:
+        need = JOKER_MASK if cid >= 52 else 1 << cid
+        plays = legal_plays(self.hands[seat], self.top, self.revolution != self.j_back, self.lock, self.rules)
+        return any(p.cards & need for p in plays)
+
+    def _next_turn(self, seat: int, ev: list[Event] | None) -> None:
+        active = self.active
+        if self.top is not None and active & ~(1 << self.last_player) & ~self.passed == 0:
+            self._clear(self.last_player, "passes", ev)
+            return
+        skip = self.passed if self.rules.pass_until_clear else 0
+        n = self.n
+        s = seat
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
+            if active >> s & 1 and not skip >> s & 1:
+                self.turn = s
+                return
+        raise AssertionError("no seat can act")  # pragma: no cover
+
+    def _clear(self, leader: int, reason: str, ev: list[Event] | None) -> None:
+        self.top = None
+        self.trick = []
+        self.lock = self.lock_base = 0
+        self.j_back = False
+        self.passed = 0
+        active = self.active
+        n = self.n
+        while not active >> leader & 1:
+            leader = leader + 1 if leader + 1 < n else 0
+        self.turn = leader
+        if ev is not None:
+            ev.append(TrickCleared(leader, reason))
+
+    # --- going out and the result -------------------------------------------
+
+    def _go_out(self, seat: int, play: Play, reversed_before: bool, ev: list[Event] | None) -> None:
+        rules = self.rules
+        self.active &= ~(1 << seat)
+        if rules.forbidden_finish and _forbidden_finish(play, reversed_before):
+            self.forbidden.append(seat)
+            if ev is not None:
+                ev.append(ForbiddenFinish(seat))
+        else:
+            place = len(self.finishers)
+            self.finishers.append(seat)
+            if ev is not None:
+                ev.append(Finished(seat, place))
+            previous = self.previous_places
+            if place == 0 and previous is not None:
+                if rules.gekokujo and seat == previous[-1] and self.n > 2:
+                    self.gekokujo = seat
+                    if ev is not None:
+                        ev.append(Gekokujo(seat))
+                    self._end(ev, tuple(reversed(previous)))
+                    return
+                top = previous[0]
+                if rules.miyako_ochi and top != seat and self.active >> top & 1:
+                    self._remove(top)
+                    self.miyako = top
+                    if ev is not None:
+                        ev.append(MiyakoOchi(top))
+        if self.active.bit_count() <= 1:
+            self._end(ev)
+
+    def _lose_hopeless(self, seat: int, ev: list[Event] | None) -> None:
+        self._remove(seat)
+        self.forbidden.append(seat)
+        if ev is not None:
+            ev.append(HopelessHand(seat))
+        if self.active.bit_count() <= 1:
+            self._end(ev)
+
+    def _remove(self, seat: int) -> None:
+        """Take a player out of the game with the cards it still holds."""
+        self.active &= ~(1 << seat)
+        self.removed |= self.hands[seat]
+        self.hands[seat] = 0
+        self.counts[seat] = 0
+        if self.stocks is not None:
+            for cid in self.stocks[seat]:
+                self.removed |= 1 << cid
+            self.stocks[seat] = []
+
+    def _end(self, ev: list[Event] | None, places: tuple[int, ...] | None = None) -> None:
+        if places is None:
+            holders = [s for s in range(self.n) if self.active >> s & 1]
+            removed = [self.miyako] if self.miyako >= 0 else []
+            if removed and self.forbidden and self.rules.info.miyako_ochi_up_one:
+                middle = removed + holders
+            else:
+                middle = holders + removed
+            places = tuple(self.finishers + middle + self.forbidden[::-1])
+        titles = self.rules.titles
+        by_seat = [Title.HEIMIN] * self.n
+        points = [0] * self.n
+        for place, seat in enumerate(places):
+            by_seat[seat] = titles[place]
+            points[seat] = self.rules.points_for(place, titles[place])
+        self.phase = Phase.OVER
+        self.result = GameOver(places, tuple(by_seat), tuple(points))
+        if ev is not None:
+            ev.append(self.result)
+
+    # --- copies --------------------------------------------------------------
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Every field as nested tuples: equal snapshots mean equal states."""
+        return tuple(_frozen(getattr(self, name)) for name in Game.__slots__)
+
+    def clone(self) -> Game:
+        """An independent copy (for search)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.n = self.n
+        g.hands = self.hands[:]
+        g.stocks = [s[:] for s in self.stocks] if self.stocks is not None else None
+        g.pile = self.pile[:] if self.pile is not None else None
+        g.removed = self.removed
+        g.gifts = self.gifts[:]
+        g.deal = self.deal
+        g.drawn = self.drawn
+        g.phase = self.phase
+        g.turn = self.turn
+        g.leader = self.leader
+        g.top = self.top
+        g.trick = self.trick[:]
+        g.last_player = self.last_player
+        g.passed = self.passed
+        g.active = self.active
+        g.revolution = self.revolution
+        g.j_back = self.j_back
+        g.lock = self.lock
+        g.lock_base = self.lock_base
+        g.finishers = self.finishers[:]
+        g.forbidden = self.forbidden[:]
+        g.miyako = self.miyako
+        g.gekokujo = self.gekokujo
+        g.previous_places = self.previous_places
+        g.played = self.played
+        g.history = self.history[:]
+        g.counts = self.counts[:]
+        g.pending = self.pending[:]
+        g.drawn_seat = self.drawn_seat
+        g.chosen_gifts = self.chosen_gifts[:]
+        g.result = self.result
+        g.setup_events = self.setup_events
+        g._given_leader = self._given_leader
+        g._random_leader = self._random_leader
+        return g
+
+
+class LegalMoves(Sequence[Move]):
+    """The legal moves of the seat to act, generated on first use.
+
+    Supports ``in`` (answered by the rules, without generating), ``len``,
+    ``bool``, indexing and iteration, like python-chess's move generator.
+    """
+
+    __slots__ = ("_game", "_moves")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._moves: list[Move] | None = None
+
+    def _list(self) -> list[Move]:
+        if self._moves is None:
+            self._moves = self._game._moves()
+        return self._moves
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, (Play, Pass)):
+            return False
+        return self._game.can(move)
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __bool__(self) -> bool:
+        game = self._game
+        if game.phase is Phase.PLAY and game.top is not None:
+            return True
+        return bool(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def count(self, value: object = None) -> int:
+        """With no argument, the number of legal moves (python-chess style)."""
+        if value is None:
+            return len(self)
+        return sum(1 for move in self._list() if move == value)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {self._list()!r}>"
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _forbidden_finish(play: Play, reversed_before: bool) -> bool:
+    """Is going out with ``play`` a forbidden finish (joker, 8, 2 / 3 reversed, lone ♠3)?"""
+    if play.cards & JOKER_MASK or play.cards == SPADE_3:
+        return True
+    return play.has_rank(RANK_8) or play.has_rank(RANK_3 if reversed_before else RANK_2)
+
+
+def _use_held_jokers(cards: int, hand: int) -> int:
+    """Map the jokers of ``cards`` onto the jokers actually held (they are interchangeable)."""
+    wanted = (cards & JOKER_MASK).bit_count()
+    if not wanted:
+        return cards
+    held = hand & JOKER_MASK
+    if held.bit_count() < wanted:
+        return cards
+    use = held if wanted == 2 else held & -held
+    return (cards & NATURAL_MASK) | use
+
+
+def _stands_for(play: Play, joker_as: Sequence[int]) -> bool:
+    if play.kind == SINGLE:
+        return False
+    wanted = 0
+    for cid in joker_as:
+        wanted |= 1 << cid
+    if play.kind == GROUP and play.size > 4:
+        return all(c >> 2 == play.rank for c in joker_as if c < 52)
+    stand = play.stand_ins
+    if play.kind == GROUP and len(joker_as) > stand.bit_count():
+        return wanted & ~stand == 0 and all(c >> 2 == play.rank for c in joker_as)
+    return stand == wanted
+
+
+def _check_setup(
+    rules: RuleSet,
+    hands: Sequence[int],
+    stocks: Sequence[Sequence[int]] | None,
+    pile: Sequence[int] | None,
+    previous_places: Sequence[int] | None,
+    leader: int | None,
+) -> None:
+    n = rules.players
+    if len(hands) != n:
+        raise ValueError(f"{len(hands)} hands for {n} players")
+    seen = 0
+    zones = list(hands)
+    for extra in [*(stocks or []), *([pile] if pile is not None else [])]:
+        mask = 0
+        for cid in extra:
+            if mask >> cid & 1:
+                raise ValueError("a card is dealt twice")
+            mask |= 1 << cid
+        zones.append(mask)
+    for zone in zones:
+        if seen & zone:
+            raise ValueError(f"cards dealt twice: {format_cards(seen & zone)}")
+        seen |= zone
+    jokers = (seen & JOKER_MASK).bit_count()
+    if jokers > rules.jokers:
+        raise ValueError(f"{jokers} jokers dealt but the rules use {rules.jokers}")
+    if (stocks is not None) != bool(rules.hand_size):
+        raise ValueError("stocks go with hand_size (the 5-card mode) and only with it")
+    if stocks is not None and len(stocks) != n:
+        raise ValueError(f"{len(stocks)} stocks for {n} players")
+    if pile is not None and not rules.pile_draw:
+        raise ValueError("a pile goes with pile_draw only")
+    if previous_places is not None and sorted(previous_places) != list(range(n)):
+        raise ValueError(f"previous places {list(previous_places)} are not the seats 0..{n - 1}")
+    if leader is not None and not 0 <= leader < n:
+        raise ValueError(f"leader {leader} is not a seat")
+    for seat, hand in enumerate(hands):
+        if not hand and not (stocks and stocks[seat]):
+            raise ValueError(f"seat {seat} is dealt no cards")
+
+
+__all__ = ["EIGHTS_AND_JOKERS", "Game", "LegalMoves", "PendingGift", "Phase"]

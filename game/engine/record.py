@@ -1,0 +1,450 @@
+"""Game records (棋譜): write any game or match as JSON, read, replay and check one.
+
+The format is ``docs/game-record.md``.  As a program this module is the
+checker::
+
+    python -m game.engine.record FILE.json
+
+prints ``{"valid": true, "games": [...]}`` (exit 0), the first illegal action
+(exit 1), or, for a malformed record, a message naming the field on stderr
+(exit 2).  ``-`` reads the record from standard input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import JOKER_MASK, card_codes, parse_card_id
+from .errors import IllegalMove
+from .game import Game, Phase
+from .match import Match
+from .plays import PASS, SINGLE, Play
+from .rules import PRESETS, RuleError, RuleSet, Title, preset_rules
+
+FORMAT = "daifugo-record/1"
+_TITLE_ORDER = {t: i for i, t in enumerate(Title)}
+
+
+class RecordError(ValueError):
+    """A malformed record; the message starts with the path of the bad field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    cards: int | None
+    """The card set played, None for a pass."""
+    joker_as: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game of a record, as written."""
+
+    hands: tuple[int, ...]
+    previous_classes: tuple[Title, ...] | None = None
+    exchange: tuple[tuple[int, int], ...] = ()
+    leader: int | None = None
+    stocks: tuple[tuple[int, ...], ...] | None = None
+    pile: tuple[int, ...] | None = None
+    actions: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    rules: RuleSet
+    games: tuple[GameSpec, ...]
+
+
+@dataclass
+class IllegalAction(Exception):
+    """An action (or exchange gift) of a record that breaks the rules."""
+
+    game: int
+    index: int
+    reason: str
+    where: str = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"valid": False, "game": self.game, self.where: self.index, "reason": self.reason}
+
+
+@dataclass
+class Replay:
+    """A record replayed: the games as played (the last may be unfinished)."""
+
+    rules: RuleSet
+    games: list[Game] = field(default_factory=list)
+
+
+# --- writing ----------------------------------------------------------------
+
+
+def rules_json(rules: RuleSet) -> dict[str, Any]:
+    return {"preset": rules.preset, "players": rules.players, "overrides": rules.overrides()}
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """One game as a record entry."""
+    entry: dict[str, Any] = {"hands": [card_codes(h) for h in game.deal.hands]}
+    titles = game.previous_titles
+    if titles is not None:
+        entry["previous_classes"] = [t.value for t in titles]
+    if game.chosen_gifts:
+        entry["exchange"] = [{"seat": seat, "give": card_codes(cards)} for seat, cards in game.chosen_gifts]
+    if game.phase is not Phase.EXCHANGE:
+        entry["leader"] = game.leader
+    entry["stocks"] = [_codes(s) for s in game.deal.stocks] if game.deal.stocks is not None else None
+    entry["pile"] = _codes(game.deal.pile) if game.deal.pile is not None else None
+    entry["actions"] = [action_json(seat, move) for seat, move in game.history]
+    return entry
+
+
+def action_json(seat: int, move: Play | object) -> dict[str, Any]:
+    if not isinstance(move, Play):
+        return {"seat": seat, "pass": True}
+    out: dict[str, Any] = {"seat": seat, "play": card_codes(move.cards)}
+    if move.kind != SINGLE and move.cards & JOKER_MASK:
+        stand = move.joker_as()
+        out["joker_as"] = stand[0] if len(stand) == 1 else stand
+    return out
+
+
+def _codes(ids: Sequence[int]) -> list[str]:
+    return [card_codes(1 << c)[0] for c in ids]
+
+
+def record_json(rules: RuleSet, games: Sequence[Game]) -> dict[str, Any]:
+    """A record of consecutive games of one match (or of one game)."""
+    return {"format": FORMAT, "rules": rules_json(rules), "games": [game_json(g) for g in games]}
+
+
+def match_record_json(match: Match) -> dict[str, Any]:
+    """The record of a match so far, the current game included."""
+    return record_json(match.rules, match.games)
+
+
+# --- reading ----------------------------------------------------------------
+
+
+def parse_record(data: Any) -> Record:
+    """Check the shape of a decoded JSON record; ``RecordError`` names a bad field."""
+    if not isinstance(data, Mapping):
+        raise RecordError("record: expected a JSON object")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, not {fmt!r}")
+    rules = _parse_rules(data.get("rules"))
+    games = data.get("games")
+    if not isinstance(games, list) or not games:
+        raise RecordError("games: expected a non-empty list")
+    return Record(rules, tuple(_parse_game(rules, g, f"games[{i}]") for i, g in enumerate(games)))
+
+
+def _parse_rules(value: Any) -> RuleSet:
+    try:
+        if isinstance(value, str):
+            return preset_rules(value)
+        if not isinstance(value, Mapping):
+            raise RecordError("rules: expected a preset id or an object")
+        unknown = set(value) - {"preset", "players", "overrides"}
+        if unknown:
+            raise RecordError(f"rules: unknown field {sorted(unknown)[0]!r}")
+        preset = value.get("preset")
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise RecordError(f"rules.preset: unknown preset {preset!r}")
+        players = value.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise RecordError(f"rules.players: expected a whole number, not {players!r}")
+        overrides = value.get("overrides") or {}
+        if not isinstance(overrides, Mapping):
+            raise RecordError("rules.overrides: expected an object")
+        return preset_rules(preset, players, overrides)
+    except RuleError as error:
+        raise RecordError(f"rules: {error}") from None
+
+
+def _cards(value: Any, path: str) -> list[int]:
+    if not isinstance(value, list):
+        raise RecordError(f"{path}: expected a list of card codes")
+    ids = []
+    jokers = 0
+    for i, code in enumerate(value):
+        if not isinstance(code, str):
+            raise RecordError(f"{path}[{i}]: expected a card code, not {code!r}")
+        try:
+            cid = parse_card_id(code)
+        except ValueError:
+            raise RecordError(f"{path}[{i}]: unknown card code {code!r}") from None
+        if cid >= 52:
+            cid += jokers
+            jokers += 1
+        if cid in ids or cid > 53:
+            raise RecordError(f"{path}[{i}]: card {code!r} given twice")
+        ids.append(cid)
+    return ids
+
+
+def _mask(ids: Sequence[int]) -> int:
+    mask = 0
+    for cid in ids:
+        mask |= 1 << cid
+    return mask
+
+
+def _seat(value: Any, rules: RuleSet, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.players:
+        raise RecordError(f"{path}: expected a seat 0..{rules.players - 1}, not {value!r}")
+    return value
+
+
+def _parse_game(rules: RuleSet, data: Any, path: str) -> GameSpec:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{path}: expected an object")
+    known = {"hands", "previous_classes", "exchange", "leader", "stocks", "pile", "actions"}
+    unknown = set(data) - known
+    if unknown:
+        raise RecordError(f"{path}: unknown field {sorted(unknown)[0]!r}")
+    n = rules.players
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list) or len(raw_hands) != n:
+        raise RecordError(f"{path}.hands: expected {n} lists of card codes (one per seat)")
+    dealt: dict[int, str] = {}
+    jokers_seen = 0
+
+    def claim(ids: list[int], where: str) -> list[int]:
+        nonlocal jokers_seen
+        fixed = []
+        for cid in ids:
+            if cid >= 52:
+                cid = 52 + jokers_seen
+                jokers_seen += 1
+                if jokers_seen > rules.jokers:
+                    raise RecordError(f"{where}: more jokers than the rules' {rules.jokers}")
+            if cid in dealt:
+                raise RecordError(f"{where}: card {card_codes(1 << cid)[0]!r} dealt twice (also in {dealt[cid]})")
+            dealt[cid] = where
+            fixed.append(cid)
+        return fixed
+
+    hands = tuple(_mask(claim(_cards(h, f"{path}.hands[{s}]"), f"{path}.hands[{s}]")) for s, h in enumerate(raw_hands))
+    stocks = None
+    if data.get("stocks") is not None:
+        raw = data["stocks"]
+        if not rules.hand_size:
+            raise RecordError(f"{path}.stocks: only the 5-card mode (hand_size) has stocks")
+        if not isinstance(raw, list) or len(raw) != n:
+            raise RecordError(f"{path}.stocks: expected {n} lists of card codes")
+        stocks = tuple(tuple(claim(_cards(s, f"{path}.stocks[{i}]"), f"{path}.stocks[{i}]")) for i, s in enumerate(raw))
+    elif rules.hand_size:
+        stocks = tuple(() for _ in range(n))
+    pile = None
+    if data.get("pile") is not None:
+        if not rules.pile_draw:
+            raise RecordError(f"{path}.pile: only pile_draw rules have a pile")
+        pile = tuple(claim(_cards(data["pile"], f"{path}.pile"), f"{path}.pile"))
+    for seat, hand in enumerate(hands):
+        if not hand and not (stocks and stocks[seat]):
+            raise RecordError(f"{path}.hands[{seat}]: seat {seat} is dealt no cards")
+    previous = None
+    if data.get("previous_classes") is not None:
+        previous = _parse_classes(rules, data["previous_classes"], f"{path}.previous_classes")
+    exchange = []
+    for i, gift in enumerate(data.get("exchange") or []):
+        where = f"{path}.exchange[{i}]"
+        if not isinstance(gift, Mapping) or set(gift) != {"seat", "give"}:
+            raise RecordError(f"{where}: expected {{\"seat\": ..., \"give\": [...]}}")
+        exchange.append((_seat(gift["seat"], rules, f"{where}.seat"), _mask(_cards(gift["give"], f"{where}.give"))))
+    leader = data.get("leader")
+    if leader is not None:
+        leader = _seat(leader, rules, f"{path}.leader")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(f"{path}.actions: expected a list")
+    return GameSpec(
+        hands=hands,
+        previous_classes=previous,
+        exchange=tuple(exchange),
+        leader=leader,
+        stocks=stocks,
+        pile=pile,
+        actions=tuple(_parse_action(rules, a, f"{path}.actions[{i}]") for i, a in enumerate(actions)),
+    )
+
+
+def _parse_classes(rules: RuleSet, value: Any, path: str) -> tuple[Title, ...]:
+    if not isinstance(value, list) or len(value) != rules.players:
+        raise RecordError(f"{path}: expected {rules.players} class ids")
+    titles = []
+    for i, name in enumerate(value):
+        try:
+            titles.append(Title(name))
+        except ValueError:
+            raise RecordError(f"{path}[{i}]: unknown class {name!r}") from None
+    if sorted(titles, key=_TITLE_ORDER.__getitem__) != sorted(rules.titles, key=_TITLE_ORDER.__getitem__):
+        raise RecordError(f"{path}: not the classes of a {rules.players}-player game")
+    return tuple(titles)
+
+
+def _parse_action(rules: RuleSet, data: Any, path: str) -> Action:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{path}: expected an object")
+    unknown = set(data) - {"seat", "play", "pass", "joker_as"}
+    if unknown:
+        raise RecordError(f"{path}: unknown field {sorted(unknown)[0]!r}")
+    seat = _seat(data.get("seat"), rules, f"{path}.seat")
+    if data.get("pass") is True:
+        if "play" in data:
+            raise RecordError(f"{path}: both a play and a pass")
+        return Action(seat, None)
+    if "play" not in data:
+        raise RecordError(f"{path}: expected \"play\" or \"pass\": true")
+    ids = _cards(data["play"], f"{path}.play")
+    if not ids:
+        raise RecordError(f"{path}.play: an empty play (write a pass as \"pass\": true)")
+    joker_as: list[int] = []
+    raw = data.get("joker_as")
+    if raw is not None:
+        codes = [raw] if isinstance(raw, str) else raw
+        joker_as = _cards(codes, f"{path}.joker_as")
+        if any(c >= 52 for c in joker_as):
+            raise RecordError(f"{path}.joker_as: a joker cannot stand for a joker")
+    return Action(seat, _mask(ids), tuple(joker_as))
+
+
+def places_from_titles(rules: RuleSet, titles: Sequence[Title]) -> tuple[int, ...]:
+    """Previous places (seats, 1st first) from previous classes; equal classes by seat."""
+    return tuple(sorted(range(rules.players), key=lambda s: (_TITLE_ORDER[titles[s]], s)))
+
+
+# --- replaying --------------------------------------------------------------
+
+
+def replay(record: Record) -> Replay:
+    """Play a record through; ``IllegalAction`` reports the first broken rule."""
+    out = Replay(record.rules)
+    previous: tuple[int, ...] | None = None
+    for index, spec in enumerate(record.games):
+        if spec.previous_classes is not None:
+            previous = places_from_titles(record.rules, spec.previous_classes)
+        elif index > 0:
+            last = out.games[-1]
+            if last.result is None:
+                raise RecordError(f"games[{index}].previous_classes: needed because game {index - 1} did not finish")
+            previous = _places_after(record.rules, index, last.result.places)
+        game = replay_game(record.rules, spec, previous, index)
+        out.games.append(game)
+    return out
+
+
+def _places_after(rules: RuleSet, games_done: int, places: tuple[int, ...]) -> tuple[int, ...]:
+    """Previous places in the next game's seats (after any reseating)."""
+    if rules.reseat and games_done % rules.info.reseat_every == 0:
+        return tuple(range(rules.players))
+    return places
+
+
+def replay_game(rules: RuleSet, spec: GameSpec, previous: tuple[int, ...] | None, index: int = 0) -> Game:
+    try:
+        game = Game(
+            rules,
+            spec.hands,
+            stocks=spec.stocks,
+            pile=spec.pile,
+            previous_places=previous,
+            leader=spec.leader,
+        )
+    except ValueError as error:
+        raise RecordError(f"games[{index}]: {error}") from None
+    for i, (seat, cards) in enumerate(spec.exchange):
+        try:
+            game.give(seat, cards)
+        except IllegalMove as error:
+            raise IllegalAction(index, i, f"exchange by seat {seat}: {error}", "exchange") from None
+    if game.phase is Phase.EXCHANGE and spec.actions:
+        gift = game.pending[0]
+        raise IllegalAction(index, len(spec.exchange), f"seat {gift.giver} must give {gift.count} card(s)", "exchange")
+    for i, action in enumerate(spec.actions):
+        try:
+            if game.phase is Phase.PLAY and action.seat != game.turn:
+                raise IllegalAction(index, i, f"it is seat {game.turn}'s turn, not seat {action.seat}'s")
+            if action.cards is None:
+                game.play(PASS)
+            else:
+                game.play(game.resolve(action.cards, action.joker_as))
+        except IllegalMove as error:
+            raise IllegalAction(index, i, f"seat {action.seat}: {error}") from None
+    return game
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    """The checker's summary of one replayed game."""
+    if game.result is not None:
+        return {
+            "places": list(game.result.places),
+            "classes": [t.value for t in game.result.titles],
+            "points": list(game.result.points),
+            "finished": True,
+        }
+    rules = game.rules
+    titles = rules.titles
+    n = game.n
+    classes: list[str | None] = [None] * n
+    points: list[int | None] = [None] * n
+    for place, seat in enumerate(game.finishers):
+        classes[seat] = titles[place].value
+        points[seat] = rules.points_for(place, titles[place])
+    for k, seat in enumerate(game.forbidden):
+        place = n - 1 - k
+        classes[seat] = titles[place].value
+        points[seat] = rules.points_for(place, titles[place])
+    out = list(game.finishers) + ([game.miyako] if game.miyako >= 0 else []) + game.forbidden[::-1]
+    return {"places": out, "classes": classes, "points": points, "finished": False}
+
+
+def check(data: Any) -> tuple[int, dict[str, Any]]:
+    """Check a decoded record: (exit status, JSON answer).  Raises RecordError if malformed."""
+    record = parse_record(data)
+    try:
+        result = replay(record)
+    except IllegalAction as illegal:
+        return 1, illegal.to_json()
+    return 0, {"valid": True, "games": [game_summary(g) for g in result.games]}
+
+
+def load(path: str) -> Any:
+    """Read a record file's JSON; ``RecordError`` if it cannot be read or decoded."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"record: cannot read {path}: {error}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"record: not valid JSON: {error}") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1 or args[0] in ("-h", "--help"):
+        print("usage: python -m game.engine.record FILE.json  (- for standard input)", file=sys.stderr)
+        return 2
+    try:
+        status, answer = check(load(args[0]))
+    except RecordError as error:
+        print(f"malformed record: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(answer, ensure_ascii=False))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Random rule sets, positions and games for the property tests."""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+from game.engine import PRESET_IDS, PRESETS, Game, Phase, RuleError, RuleSet, preset_rules
+from game.engine.cards import iter_ids
+from game.engine.rules import SWITCH_NAMES, switch_kind
+
+
+def random_rules(rng: random.Random) -> RuleSet:
+    """A random preset, player count and a few random switch overrides (always valid)."""
+    while True:
+        preset = rng.choice(PRESET_IDS)
+        info = PRESETS[preset]
+        players = rng.randint(info.min_players, info.max_players)
+        overrides: dict[str, object] = {}
+        for name in rng.sample(SWITCH_NAMES, rng.randint(0, 6)):
+            kind = switch_kind(name)
+            if kind is bool:
+                overrides[name] = rng.random() < 0.5
+            elif isinstance(kind, tuple):
+                low, high = kind
+                overrides[name] = rng.randint(low, min(high, 6))
+            elif isinstance(kind, type) and issubclass(kind, Enum):
+                overrides[name] = rng.choice(list(kind)).value
+        try:
+            return preset_rules(preset, players, overrides)
+        except RuleError:
+            continue
+
+
+def give_random_gifts(game: Game, rng: random.Random) -> None:
+    while game.phase is Phase.EXCHANGE:
+        gift = game.pending[0]
+        ids = rng.sample(list(iter_ids(game.hands[gift.giver])), gift.count)
+        cards = 0
+        for cid in ids:
+            cards |= 1 << cid
+        game.give(gift.giver, cards)

@@ -1,0 +1,149 @@
+"""Thousands of random games over random rule sets: the invariants always hold."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine import Game, Match, Phase, observe
+from game.engine.cards import deck_mask
+from game.engine.events import GameOver
+from game.engine.observation import HIDDEN
+
+from .randomized import give_random_gifts, random_rules
+
+
+def all_cards(game: Game) -> int:
+    """Every card in a hand, a stock, the pile, played or removed; with a popcount check of disjointness."""
+    total = 0
+    zones = [*game.hands, game.played, game.removed]
+    for stock in game.stocks or []:
+        zones.append(sum(1 << c for c in stock))
+    if game.pile is not None:
+        zones.append(sum(1 << c for c in game.pile))
+    for zone in zones:
+        assert not total & zone, "a card is in two places"
+        total |= zone
+    return total
+
+
+def check_observation(game: Game, rng: random.Random) -> None:
+    for seat in range(game.n):
+        obs = observe(game, seat)
+        assert obs.hand == game.hands[seat]
+        for other in range(game.n):
+            if other != seat:
+                assert obs.state.hands[other] == 0
+                assert obs.known[other] & ~game.hands[other] == 0, "a known card is not there"
+        for stock in obs.state.stocks or []:
+            assert set(stock) <= {HIDDEN}
+        world = obs.sample(rng)
+        assert world.hands[seat] == game.hands[seat]
+        assert world.counts == game.counts
+        for other in range(game.n):
+            assert world.hands[other].bit_count() == game.counts[other]
+            assert world.hands[other] & obs.known[other] == obs.known[other]
+        assert all_cards(world) & ~deck_mask(game.rules.jokers) == 0
+
+
+def play_random_game(game: Game, rng: random.Random, observe_every: int = 0) -> int:
+    deck = all_cards(game)
+    give_random_gifts(game, rng)
+    steps = 0
+    bound = 60 * 54
+    while not game.over:
+        assert all_cards(game) == deck, "cards are conserved"
+        moves = game.legal_moves()
+        assert moves, "the seat to act always has a move"
+        move = rng.choice(list(moves))
+        game.verify(move)
+        events = game.play(move)
+        assert events
+        steps += 1
+        assert steps < bound, "the game ends"
+        if observe_every and steps % observe_every == 0 and not game.over:
+            check_observation(game, rng)
+    assert all_cards(game) == deck
+    result = game.result
+    assert result is not None and game.phase is Phase.OVER
+    assert sorted(result.places) == list(range(game.n)), "places are a permutation"
+    titles = game.rules.titles
+    for place, seat in enumerate(result.places):
+        assert result.titles[seat] == titles[place]
+        assert result.points[seat] == game.rules.points_for(place, titles[place])
+    return steps
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32))
+def test_random_matches_keep_every_invariant(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    match = Match(rules, seed=seed, games=3)
+    for _ in range(3):
+        play_random_game(match.game, rng, observe_every=7)
+        outcome = match.record_result()
+        if outcome is not None:
+            break
+        match.next_game()
+    assert sorted(match.ranking()) == list(range(rules.players))
+
+
+@pytest.mark.slow
+def test_two_thousand_random_games() -> None:
+    rng = random.Random(2024)
+    for i in range(2000):
+        rules = random_rules(rng)
+        play_random_game(Game.new(rules, random.Random(i)), rng)
+
+
+def test_the_same_seed_gives_the_same_game() -> None:
+    def run(seed: int) -> list[object]:
+        rng = random.Random(seed)
+        rules = random_rules(rng)
+        match = Match(rules, seed=seed, games=2)
+        trace: list[object] = []
+        for _ in range(2):
+            give_random_gifts(match.game, rng)
+            while not match.game.over:
+                move = rng.choice(list(match.game.legal_moves()))
+                trace.extend(match.game.play(move))
+            trace.append(match.game.snapshot())
+            if match.record_result():
+                break
+            match.next_game()
+        return trace
+
+    for seed in range(20):
+        assert run(seed) == run(seed)
+
+
+def test_observation_ignores_hidden_cards() -> None:
+    """Two states that differ only in cards hidden from a seat look the same to it."""
+    rng = random.Random(5)
+    for _ in range(200):
+        rules = random_rules(rng)
+        game = Game.new(rules, rng)
+        give_random_gifts(game, rng)
+        for _ in range(rng.randint(0, 30)):
+            if game.over:
+                break
+            game.apply(rng.choice(list(game.legal_moves())))
+        seat = rng.randrange(game.n)
+        obs = observe(game, seat)
+        twin = obs.sample(rng)
+        assert observe(twin, seat) == obs
+
+
+def test_game_over_event_is_last() -> None:
+    rng = random.Random(3)
+    for _ in range(30):
+        game = Game.new(random_rules(rng), rng)
+        give_random_gifts(game, rng)
+        events: list[object] = []
+        while not game.over:
+            events = game.play(rng.choice(list(game.legal_moves())))
+        assert isinstance(events[-1], GameOver)
