@@ -325,7 +325,8 @@ class Game:
         """The moves of the seat to act (lazy: generated on first use)."""
         return LegalMoves(self)
 
-    def _moves(self) -> list[Move]:
+    def move_list(self) -> list[Move]:
+        """The moves of the seat to act as a fresh list, PASS last (the fast path for search)."""
         if self.phase is not Phase.PLAY:
             return []
         seat = self.turn
@@ -790,7 +791,7 @@ class LegalMoves(Sequence[Move]):
 
     def _list(self) -> list[Move]:
         if self._moves is None:
-            self._moves = self._game._moves()
+            self._moves = self._game.move_list()
         return self._moves
 
     def __contains__(self, move: object) -> bool:

@@ -1,0 +1,57 @@
+"""The interface every computer player implements.
+
+A player sees a game only through a ``game.engine.Observation`` (its own hand
+and the public state), never through the ``Game``: hidden cards cannot leak.
+Randomness comes from the ``random.Random`` passed in, so a seeded decision is
+reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from game.engine import Event, Move, Observation
+from game.engine.cards import iter_ids, natural_strength_key
+from game.engine.game import Phase
+
+
+class Player(ABC):
+    """A computer player of one strength."""
+
+    level: str = ""
+    """The level id: ``beginner``, ``normal``, ``strong`` or ``expert``."""
+
+    @abstractmethod
+    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
+        """A legal move for ``obs.seat``, which is the seat to act.
+
+        ``deadline`` is a ``time.perf_counter()`` value by which a searching
+        player returns its best move so far; others ignore it.
+        """
+
+    def choose_gift(self, obs: Observation, rng: random.Random) -> int:
+        """The cards (a card set) ``obs.seat`` gives in the exchange: by default its weakest."""
+        return weakest_cards(obs.hand, gift_count(obs))
+
+    def notify(self, obs: Observation, events: Sequence[Event]) -> None:
+        """Called for every player after every action (and at the start and end of a game).
+
+        ``obs`` is this player's view after the action; ``events`` are what the
+        action caused, as this player may see them.  The default does nothing.
+        """
+
+
+def gift_count(obs: Observation) -> int:
+    """How many cards ``obs.seat`` must give now (0 when it has nothing to give)."""
+    state = obs.state
+    if state.phase is not Phase.EXCHANGE:
+        return 0
+    return next((g.count for g in state.pending if g.giver == obs.seat), 0)
+
+
+def weakest_cards(hand: int, count: int) -> int:
+    """The ``count`` weakest cards of ``hand`` in the natural order (the joker last)."""
+    chosen = sorted(iter_ids(hand), key=natural_strength_key)[:count]
+    return sum(1 << c for c in chosen)
