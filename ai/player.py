@@ -35,7 +35,7 @@ class Player(ABC):
         """The cards (a card set) ``obs.seat`` gives in the exchange: by default its weakest."""
         return weakest_cards(obs.hand, gift_count(obs))
 
-    def notify(self, obs: Observation, events: Sequence[Event]) -> None:
+    def notify(self, obs: Observation, events: Sequence[Event]) -> None:  # noqa: B027 (a hook)
         """Called for every player after every action (and at the start and end of a game).
 
         ``obs`` is this player's view after the action; ``events`` are what the

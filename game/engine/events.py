@@ -7,7 +7,7 @@ drew); a screen shows a player only what that player may see.  Places are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .plays import Play
 from .rules import Title
@@ -145,3 +145,12 @@ Event = (
     Dealt | Exchanged | Started | Played | Passed | Drew | TrickCleared | Revolution | JBack | Locked
     | EightCut | Spade3Return | Finished | ForbiddenFinish | HopelessHand | MiyakoOchi | Gekokujo | GameOver | MatchOver
 )
+
+
+def visible_to(event: Event, seat: int) -> Event:
+    """``event`` as ``seat`` may see it: cards exchanged or drawn by others are hidden (0)."""
+    if isinstance(event, Exchanged) and seat not in (event.giver, event.receiver):
+        return replace(event, cards=0)
+    if isinstance(event, Drew) and event.seat != seat:
+        return replace(event, cards=0)
+    return event

@@ -551,3 +551,13 @@ def test_apply_matches_play() -> None:
             game.play(play)
             twin.apply(play)
         assert game.snapshot()[:-3] == twin.snapshot()[:-3]
+
+
+def test_events_hide_other_players_cards() -> None:
+    from game.engine.events import Drew, visible_to
+
+    game = game_of("standard", ["3S 4S 5S", "3H 4H 5H", "3D 4D KD", "2H 2S 2C 5D"], previous=[0, 1, 2, 3], leader=None)
+    gift = next(e for e in game.setup_events if isinstance(e, Exchanged))
+    assert visible_to(gift, 3) == gift and visible_to(gift, 1).cards == 0
+    drew = Drew(0, parse_cards("3C"), "stock")
+    assert visible_to(drew, 0) == drew and visible_to(drew, 1).cards == 0
