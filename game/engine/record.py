@@ -360,6 +360,12 @@ def replay_game(rules: RuleSet, spec: GameSpec, previous: tuple[int, ...] | None
         )
     except ValueError as error:
         raise RecordError(f"games[{index}]: {error}") from None
+    play_spec(game, spec, index)
+    return game
+
+
+def play_spec(game: Game, spec: GameSpec, index: int) -> None:
+    """Apply a record game's exchange gifts and actions to ``game`` (dealt with its hands)."""
     for i, (seat, cards) in enumerate(spec.exchange):
         try:
             game.give(seat, cards)
@@ -378,7 +384,26 @@ def replay_game(rules: RuleSet, spec: GameSpec, previous: tuple[int, ...] | None
                 game.play(game.resolve(action.cards, action.joker_as))
         except IllegalMove as error:
             raise IllegalAction(index, i, f"seat {action.seat}: {error}") from None
-    return game
+
+
+def resume_match(record: Record, seed: int, *, games: int | None = None, first_leader: int | None = None) -> Match:
+    """Rebuild a match in progress from its record and seed (autosave).
+
+    Every game is dealt again from the seed and its recorded gifts and actions
+    are replayed, so the match continues exactly where it stopped.
+    """
+    match = Match(record.rules, seed, games=games, first_leader=first_leader)
+    for index, spec in enumerate(record.games):
+        if index > 0:
+            if match.game.result is None:
+                raise RecordError(f"games[{index}]: game {index - 1} did not finish")
+            match.next_game()
+        if spec.hands != match.game.deal.hands:
+            raise RecordError(f"games[{index}].hands: not the deal of this seed")
+        play_spec(match.game, spec, index)
+    if match.game.result is not None:
+        match.record_result()
+    return match
 
 
 def game_summary(game: Game) -> dict[str, Any]:

@@ -1,0 +1,104 @@
+"""Matches: reseating, carried-over classes, match ends, resuming from a record."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.engine import Match, preset_rules
+from game.engine.record import match_record_json, parse_record, resume_match
+
+from .randomized import give_random_gifts
+
+
+def finish(match: Match, rng: random.Random) -> None:
+    give_random_gifts(match.game, rng)
+    while not match.game.over:
+        match.game.play(rng.choice(list(match.game.legal_moves())))
+
+
+def test_reseating_puts_places_in_seat_order() -> None:
+    match = Match(preset_rules("akita", 4), seed=1)
+    rng = random.Random(1)
+    finish(match, rng)
+    players_by_place = [match.seating[s] for s in match.game.result.places]  # type: ignore[union-attr]
+    game = match.next_game()
+    assert match.seating == players_by_place
+    assert game.previous_places == (0, 1, 2, 3)
+
+
+def test_uecda_reseats_every_three_games() -> None:
+    match = Match(preset_rules("uecda"), seed=2, games=7)
+    rng = random.Random(2)
+    seatings = []
+    for _ in range(6):
+        finish(match, rng)
+        match.next_game()
+        seatings.append(list(match.seating))
+    assert seatings[0] == seatings[1] == list(range(5))
+    assert seatings[2] == seatings[3] == seatings[4]
+
+
+def test_no_reseating_keeps_places_by_seat() -> None:
+    match = Match(preset_rules("standard"), seed=3)
+    rng = random.Random(3)
+    finish(match, rng)
+    places = match.game.result.places  # type: ignore[union-attr]
+    game = match.next_game()
+    assert match.seating == [0, 1, 2, 3] and game.previous_places == places
+
+
+def test_tournament_is_a_set_of_three() -> None:
+    match = Match(preset_rules("tournament"), seed=4)
+    rng = random.Random(4)
+    for index in range(3):
+        finish(match, rng)
+        outcome = match.record_result()
+        if index < 2:
+            assert outcome is None
+            match.next_game()
+    assert outcome is not None and sum(outcome.totals) == 3 * (3 + 2 + 1 + 0)
+    with pytest.raises(ValueError, match="over"):
+        match.next_game()
+
+
+def test_akita_match_ends_at_five_points() -> None:
+    match = Match(preset_rules("akita", 3), seed=5)
+    rng = random.Random(5)
+    while True:
+        finish(match, rng)
+        if match.record_result():
+            break
+        match.next_game()
+    best = max(match.totals)
+    assert best >= 5 and match.totals.count(best) == 1
+    assert match.ranking()[0] == match.totals.index(best)
+
+
+def test_duel5_first_leader_choice_and_the_loser_leads_next() -> None:
+    match = Match(preset_rules("duel5"), seed=6, first_leader=1)
+    assert match.game.turn == 1 and match.length is None
+    rng = random.Random(6)
+    finish(match, rng)
+    loser = match.game.result.places[-1]  # type: ignore[union-attr]
+    game = match.next_game()
+    assert game.turn == loser
+
+
+@pytest.mark.parametrize("preset", ["standard", "uecda", "duel5", "akita"])
+def test_resume_from_a_record_continues_identically(preset: str) -> None:
+    rules = preset_rules(preset, 2 if preset == "akita" else None)
+    match = Match(rules, seed=9, games=4)
+    rng = random.Random(9)
+    finish(match, rng)
+    match.next_game()
+    give_random_gifts(match.game, rng)
+    for _ in range(7):
+        if not match.game.over:
+            match.game.play(rng.choice(list(match.game.legal_moves())))
+    saved = json.loads(json.dumps(match_record_json(match)))
+    resumed = resume_match(parse_record(saved), seed=9, games=4)
+    assert resumed.game.snapshot() == match.game.snapshot()
+    assert resumed.totals == match.totals and resumed.seating == match.seating

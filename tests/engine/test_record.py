@@ -1,0 +1,173 @@
+"""Game records: writing, replaying, and the checker's exact output and exit codes."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine import Match, preset_rules
+from game.engine.record import check, match_record_json, parse_record, replay
+
+from .randomized import give_random_gifts
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def checker(tmp_path: Path, record: Any, raw: str | None = None) -> tuple[int, str, str]:
+    path = tmp_path / "record.json"
+    path.write_text(raw if raw is not None else json.dumps(record), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "game.engine.record", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+SAMPLE = {
+    "format": "daifugo-record/1",
+    "rules": {"preset": "standard", "players": 4, "overrides": {"lock": False, "eight_cut": False}},
+    "games": [
+        {
+            "hands": [["3S", "9S"], ["4H", "TH"], ["JK", "5D"], ["7C", "7D", "KC"]],
+            "leader": 3,
+            "actions": [
+                {"seat": 3, "play": ["7C", "7D"]},
+                {"seat": 0, "pass": True},
+                {"seat": 1, "pass": True},
+                {"seat": 2, "pass": True},
+                {"seat": 3, "play": ["KC"]},
+                {"seat": 0, "pass": True},
+                {"seat": 1, "pass": True},
+                {"seat": 2, "play": ["JK"]},
+                {"seat": 0, "pass": True},
+                {"seat": 1, "pass": True},
+                {"seat": 2, "play": ["5D"]},
+                {"seat": 0, "play": ["9S"]},
+                {"seat": 1, "play": ["TH"]},
+                {"seat": 0, "pass": True},
+                {"seat": 1, "play": ["4H"]},
+            ],
+        }
+    ],
+}
+
+
+def test_a_hand_made_record_gives_places_classes_points(tmp_path: Path) -> None:
+    status, out, err = checker(tmp_path, SAMPLE)
+    assert status == 0, err
+    assert json.loads(out) == {
+        "valid": True,
+        "games": [
+            {
+                "places": [3, 2, 1, 0],
+                "classes": ["daihinmin", "hinmin", "fugo", "daifugo"],
+                "points": [-2, -1, 1, 2],
+                "finished": True,
+            }
+        ],
+    }
+
+
+def test_an_unfinished_record(tmp_path: Path) -> None:
+    record = json.loads(json.dumps(SAMPLE))
+    record["games"][0]["actions"] = record["games"][0]["actions"][:11]
+    status, out, _ = checker(tmp_path, record)
+    assert status == 0
+    game = json.loads(out)["games"][0]
+    assert game["finished"] is False and game["places"] == [3, 2]
+    assert game["classes"] == [None, None, "fugo", "daifugo"]
+
+
+def test_an_illegal_action_is_reported_with_its_index(tmp_path: Path) -> None:
+    record = json.loads(json.dumps(SAMPLE))
+    record["games"][0]["actions"][4] = {"seat": 3, "play": ["3S"]}
+    status, out, _ = checker(tmp_path, record)
+    assert status == 1
+    answer = json.loads(out)
+    assert answer["valid"] is False and answer["game"] == 0 and answer["action"] == 4
+    assert "not in the hand" in answer["reason"]
+
+
+def test_acting_out_of_turn_is_illegal(tmp_path: Path) -> None:
+    record = json.loads(json.dumps(SAMPLE))
+    record["games"][0]["actions"][1]["seat"] = 2
+    status, out, _ = checker(tmp_path, record)
+    assert status == 1 and "turn" in json.loads(out)["reason"]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda r: r["games"][0]["hands"][0].__setitem__(0, "XX"), "games[0].hands[0][0]: unknown card code 'XX'"),
+        (lambda r: r["games"][0]["hands"][1].__setitem__(0, "3S"), "dealt twice"),
+        (lambda r: r["rules"]["overrides"].__setitem__("jback", True), "unknown rule switch 'jback'"),
+        (lambda r: r["games"][0]["actions"][0].__setitem__("play", ["ZZ"]), "games[0].actions[0].play[0]"),
+        (lambda r: r.__setitem__("games", []), "games: expected a non-empty list"),
+        (lambda r: r["games"][0].__setitem__("hands", [["3S"]]), "games[0].hands: expected 4 lists"),
+        (lambda r: r["games"][0]["actions"][0].__setitem__("seat", 9), "games[0].actions[0].seat"),
+        (lambda r: r["rules"].__setitem__("preset", "poker"), "rules.preset: unknown preset 'poker'"),
+    ],
+)
+def test_malformed_records_exit_2_naming_the_field(tmp_path: Path, change: Any, field: str) -> None:
+    record = json.loads(json.dumps(SAMPLE))
+    change(record)
+    status, out, err = checker(tmp_path, record)
+    assert status == 2 and out == ""
+    assert field in err and "Traceback" not in err
+
+
+def test_not_json_and_missing_file(tmp_path: Path) -> None:
+    status, out, err = checker(tmp_path, None, raw="{not json")
+    assert status == 2 and out == "" and "not valid JSON" in err and "Traceback" not in err
+    done = subprocess.run(
+        [sys.executable, "-m", "game.engine.record", str(tmp_path / "missing.json")],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2 and "cannot read" in done.stderr
+
+
+def test_bare_preset_string_rules() -> None:
+    record = {"rules": "uecda", "games": [{"hands": [["3D"], ["4D"], ["5D"], ["6D"], ["7D"]], "actions": []}]}
+    assert parse_record(record).rules == preset_rules("uecda")
+    status, answer = check(record)
+    assert status == 0 and answer["games"][0]["finished"] is False
+
+
+@pytest.mark.parametrize("preset", ["standard", "akita", "tournament", "classic", "duel5", "uecda"])
+def test_written_matches_replay_to_the_same_results(preset: str) -> None:
+    players = 2 if preset == "akita" else None
+    rules = preset_rules(preset, players)
+    rng = random.Random(7)
+    match = Match(rules, seed=7, games=4)
+    while True:
+        give_random_gifts(match.game, rng)
+        while not match.game.over:
+            match.game.play(rng.choice(list(match.game.legal_moves())))
+        if match.record_result():
+            break
+        match.next_game()
+    record = json.loads(json.dumps(match_record_json(match)))
+    replayed = replay(parse_record(record))
+    assert [g.result for g in replayed.games] == [g.result for g in match.games]
+    assert [g.snapshot()[2:] for g in replayed.games][-1][:5] == [g.snapshot()[2:] for g in match.games][-1][:5]
+
+
+def test_previous_classes_default_to_the_last_game_with_reseating() -> None:
+    rules = preset_rules("akita", 4, {"exchange": False})
+    rng = random.Random(3)
+    match = Match(rules, seed=3, games=2)
+    for _ in range(2):
+        while not match.game.over:
+            match.game.play(rng.choice(list(match.game.legal_moves())))
+        if match.record_result():
+            break
+        match.next_game()
+    record = match_record_json(match)
+    del record["games"][1]["previous_classes"]
+    replayed = replay(parse_record(record))
+    assert replayed.games[1].previous_places == match.games[1].previous_places
