@@ -1,18 +1,63 @@
-"""Command line of the game: parse the arguments and start the app."""
+"""The command line of the game: parse the arguments and start the app (or a tool mode).
+
+    daifugo                      play
+    daifugo --screenshot DIR     write PNGs of every screen at 1280×720 in both languages
+    daifugo --bench-frames N     render N frames of a busy table, print frame times as JSON
+    daifugo --self-test          play a computer-only game headless, check the stats, exit 0
+"""
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 from collections.abc import Sequence
 
 
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, not {text!r}") from None
+    return width, height
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="daifugo", description="Daifugō (大富豪), the card game.")
+    tools = parser.add_mutually_exclusive_group()
+    tools.add_argument("--screenshot", metavar="DIR", help="write screenshots of every screen into DIR and exit")
+    tools.add_argument("--bench-frames", metavar="N", type=int, help="render N frames of a busy table and exit")
+    tools.add_argument("--self-test", action="store_true", help="play a computer-only game headless and exit")
+    parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size (e.g. 1280x720)")
+    parser.add_argument("--lang", choices=("ja", "en"), help="language for this run")
+    parser.add_argument("--home", metavar="DIR", help="keep settings, statistics and logs in DIR")
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parse_args(argv)
-    print("The card table is not built yet: this placeholder only checks the installation.", file=sys.stderr)
-    return 0
+    multiprocessing.freeze_support()
+    args = parse_args(argv)
+    if args.screenshot:
+        from game.ui.screenshots import write_screenshots
+
+        return write_screenshots(args.screenshot, size=args.size or (1280, 720))
+    if args.bench_frames:
+        from game.ui.bench import bench_frames
+
+        return bench_frames(args.bench_frames, size=args.size or (1280, 720))
+    if args.self_test:
+        from game.ui.selftest import self_test
+
+        return self_test()
+    from game.storage.paths import AppPaths
+    from game.ui.app import App, AppOptions
+
+    options = AppOptions(windowed_size=args.size, paths=AppPaths.under(args.home) if args.home else None)
+    app = App(options)
+    if args.lang:
+        app.ctx.update_settings(language=args.lang)
+    return app.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,407 @@
+"""One match at the table: who sits where, whose turn it is, and the computers' moves.
+
+A ``Session`` owns a ``Match`` and the players: the human (player 0), computer
+players of a level, or external tournament programs.  It never waits: the UI
+asks ``start_thinking()`` when it is ready for a computer's move (after its
+animations and a "thinking" timer), then ``poll()``s every frame until the
+decision, computed off the frame loop by an ``ai.worker.DecisionWorker``,
+has been applied.  Each action returns the engine's events for the UI.
+
+Sinks passed in by the app keep the session free of storage details:
+``on_autosave(data)`` after every trick and game, ``on_game_over(summary)``
+when a game ends.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from ai.levels import make_player
+from ai.player import Player
+from game.engine import Event, Game, IllegalMove, Match, Move, Phase, Reason, RuleSet, Title, observe, preset_rules
+from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
+from game.engine.record import match_record_json, parse_record, record_json, resume_match
+
+if TYPE_CHECKING:
+    from ai.worker import DecisionWorker, Ticket
+
+log = logging.getLogger(__name__)
+
+HUMAN = 0
+"""The human is always player 0 (its seat may change when seats are reordered)."""
+AUTOSAVE_VERSION = 1
+FALLBACK_LEVEL = "normal"
+HINT_LEVEL = "strong"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who plays one player position."""
+
+    kind: str = "computer"
+    """``human``, ``computer`` or ``external``."""
+    level: str = "normal"
+    """The computer level (for ``external``: the level that replaces a failing program)."""
+    command: str = ""
+    """The external program's command line."""
+
+
+@dataclass(frozen=True)
+class SessionSetup:
+    """Everything needed to start (and resume) a match."""
+
+    preset: str
+    players: int
+    seats: tuple[SeatSpec, ...]
+    overrides: dict[str, Any] = field(default_factory=dict)
+    games: int | None = None
+    """Match length chosen by the player (None: the preset's)."""
+    first_leader: int | None = None
+    """The player who leads game 1 (先攻/後攻 in two-player modes), None: the rules decide."""
+    seed: int = 0
+    expert_budget: float = 0.5
+
+    def rules(self) -> RuleSet:
+        return preset_rules(self.preset, self.players, self.overrides)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["seats"] = [asdict(s) for s in self.seats]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SessionSetup:
+        seats = tuple(SeatSpec(**s) for s in data["seats"])
+        return cls(**{**data, "seats": seats})
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the statistics keep of one finished game (from the human's point of view)."""
+
+    setup: SessionSetup
+    rules: RuleSet
+    game_index: int
+    human_seat: int
+    place: int
+    title: Title
+    points: int
+    duration_s: float
+    opponents: tuple[str | None, ...]
+    """The level of each seat's player (``external`` for a program), None for the human."""
+    forbidden_finish: bool
+    miyako_ochi: bool
+    revolution: bool
+    record: dict[str, Any]
+    match_over: MatchOver | None
+
+
+def decision_seed(seed: int, game: int, step: int, seat: int) -> int:
+    """A reproducible seed for one computer decision."""
+    return zlib.crc32(f"{seed}/{game}/{step}/{seat}".encode())
+
+
+class Session:
+    """A match in progress with its players."""
+
+    def __init__(
+        self,
+        setup: SessionSetup,
+        worker: DecisionWorker,
+        *,
+        match: Match | None = None,
+        on_autosave: Callable[[dict[str, Any]], None] | None = None,
+        on_game_over: Callable[[GameSummary], None] | None = None,
+        player_factory: Callable[[SeatSpec, SessionSetup], Player] | None = None,
+    ) -> None:
+        self.setup = setup
+        self.rules = setup.rules()
+        self.worker = worker
+        self.match = match or Match(self.rules, setup.seed, games=setup.games, first_leader=setup.first_leader)
+        self.on_autosave = on_autosave
+        self.on_game_over = on_game_over
+        self.messages: list[str] = []
+        """Things to tell the player once (an external program replaced...)."""
+        self._factory = player_factory or default_player
+        self.players: list[Player | None] = [None] * setup.players
+        self.levels: list[str | None] = [None] * setup.players
+        for index, spec in enumerate(setup.seats):
+            if spec.kind != "human":
+                self._seat_player(index, spec)
+        self._ticket: Ticket | None = None
+        self._thinking_seat = -1
+        self._pending_level: str | None = None
+        self.next_first_leader: int | None = setup.first_leader
+        """先攻/後攻 for the next new match (the menu changes it)."""
+        self._game_started = time.monotonic()
+        self._revolution_seen = False
+
+    # --- setup -----------------------------------------------------------------
+
+    def _seat_player(self, index: int, spec: SeatSpec) -> None:
+        try:
+            self.players[index] = self._factory(spec, self.setup)
+            self.levels[index] = "external" if spec.kind == "external" else spec.level
+        except Exception as error:  # noqa: BLE001 (any failure of an external program)
+            self._replace(index, error)
+
+    def _replace(self, index: int, error: Exception) -> None:
+        """Put a Normal computer in the place of a failing player."""
+        old = self.players[index]
+        close = getattr(old, "close", None)
+        if callable(close):
+            close()
+        log.warning("player %d replaced by the %s computer: %s", index, FALLBACK_LEVEL, error)
+        self.messages.append(f"external:{index}:{error}")
+        self.players[index] = make_player(FALLBACK_LEVEL)
+        self.levels[index] = FALLBACK_LEVEL
+
+    # --- state -----------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def human_seat(self) -> int:
+        return self.match.seat_of(HUMAN)
+
+    def player_at(self, seat: int) -> int:
+        return self.match.player_at(seat)
+
+    def level_at(self, seat: int) -> str | None:
+        return self.levels[self.match.player_at(seat)]
+
+    @property
+    def thinking(self) -> bool:
+        return self._ticket is not None
+
+    def human_to_act(self) -> bool:
+        """Is the game waiting for the human (a move, or exchange cards)?"""
+        game = self.game
+        if game.phase is Phase.PLAY:
+            return game.turn == self.human_seat
+        if game.phase is Phase.EXCHANGE:
+            return not self._computer_givers() and any(g.giver == self.human_seat for g in game.pending)
+        return False
+
+    def computer_to_act(self) -> bool:
+        game = self.game
+        if game.phase is Phase.PLAY:
+            return self.players[self.match.player_at(game.turn)] is not None
+        if game.phase is Phase.EXCHANGE:
+            return bool(self._computer_givers())
+        return False
+
+    def _computer_givers(self) -> list[int]:
+        return [g.giver for g in self.game.pending if self.players[self.match.player_at(g.giver)] is not None]
+
+    def human_gift_count(self) -> int:
+        return next((g.count for g in self.game.pending if g.giver == self.human_seat), 0)
+
+    # --- computer decisions ----------------------------------------------------------
+
+    def start_thinking(self) -> None:
+        """Hand the current computer decision to the worker (if none is under way)."""
+        if self._ticket is not None or not self.computer_to_act():
+            return
+        game = self.game
+        gift = game.phase is Phase.EXCHANGE
+        seat = self._computer_givers()[0] if gift else game.turn
+        player = self.players[self.match.player_at(seat)]
+        assert player is not None
+        step = len(game.history) + 1000 * len(game.chosen_gifts)
+        seed = decision_seed(self.setup.seed, self.match.index, step, seat)
+        budget = self.setup.expert_budget if player.level == "expert" else None
+        self._thinking_seat = seat
+        self._ticket = self.worker.submit(player, observe(game, seat), seed, gift=gift, budget=budget)
+
+    def poll(self) -> list[Event] | None:
+        """Apply the computer's decision once ready; None while it is still thinking."""
+        if self._ticket is None:
+            return None
+        try:
+            answer = self.worker.poll(self._ticket)
+        except Exception as error:  # noqa: BLE001 (a player failed: replace it, never stop the game)
+            self._ticket = None
+            self._replace(self.match.player_at(self._thinking_seat), error)
+            return []
+        if answer is None:
+            return None
+        self._ticket = None
+        seat = self._thinking_seat
+        try:
+            if isinstance(answer, int):
+                return self._after(self.game.give(seat, answer))
+            return self._after(self.game.play(answer))
+        except IllegalMove as error:
+            log.error("the computer at seat %d chose an illegal move %r: %s", seat, answer, error)
+            self._replace(self.match.player_at(seat), error)
+            return []
+
+    def cancel_thinking(self) -> None:
+        if self._ticket is not None:
+            self.worker.cancel(self._ticket)
+            self._ticket = None
+
+    # --- the human ---------------------------------------------------------------------
+
+    def human_play(self, move: Move) -> list[Event]:
+        """Play the human's move (checked: raises ``IllegalMove``)."""
+        game = self.game
+        if game.phase is not Phase.PLAY or game.turn != self.human_seat:
+            raise IllegalMove(Reason.NOT_YOUR_TURN, seat=self.human_seat, turn=game.turn)
+        return self._after(game.play(move))
+
+    def human_give(self, cards: int) -> list[Event]:
+        return self._after(self.game.give(self.human_seat, cards))
+
+    def hint(self) -> Move | None:
+        """What the Strong computer would play for the human now (None if not the human's turn)."""
+        game = self.game
+        if game.phase is not Phase.PLAY or game.turn != self.human_seat:
+            return None
+        seat = self.human_seat
+        seed = decision_seed(self.setup.seed, self.match.index, len(game.history), seat)
+        return make_player(HINT_LEVEL).choose_move(observe(game, seat), random.Random(seed))
+
+    # --- after every action ------------------------------------------------------------
+
+    def _after(self, events: list[Event]) -> list[Event]:
+        if any(isinstance(e, Revolution) for e in events):
+            self._revolution_seen = True
+        self._notify(events)
+        if self.game.result is not None:
+            events = events + self._finish_game()
+        elif any(isinstance(e, TrickCleared) for e in events):
+            self._autosave()
+        return events
+
+    def _notify(self, events: Sequence[Event]) -> None:
+        for index, player in enumerate(self.players):
+            if player is None or type(player).notify is Player.notify:
+                continue
+            seat = self.match.seat_of(index)
+            try:
+                player.notify(observe(self.game, seat), [visible_to(e, seat) for e in events])
+            except Exception as error:  # noqa: BLE001
+                self._replace(index, error)
+
+    def _finish_game(self) -> list[Event]:
+        game = self.game
+        result = game.result
+        assert result is not None
+        outcome = self.match.record_result()
+        seat = self.human_seat
+        place = result.places.index(seat)
+        summary = GameSummary(
+            setup=self.setup,
+            rules=self.rules,
+            game_index=self.match.index - 1,
+            human_seat=seat,
+            place=place,
+            title=result.titles[seat],
+            points=result.points[seat],
+            duration_s=time.monotonic() - self._game_started,
+            opponents=tuple(self.levels[self.match.player_at(s)] for s in range(game.n)),
+            forbidden_finish=seat in game.forbidden,
+            miyako_ochi=game.miyako == seat,
+            revolution=self._revolution_seen,
+            record=record_json(self.rules, [game]),
+            match_over=outcome,
+        )
+        if self.on_game_over is not None:
+            self.on_game_over(summary)
+        self._autosave()
+        return [outcome] if outcome is not None else []
+
+    def computer_level(self) -> str:
+        """The level of the computer seats (the first one's, if they differ)."""
+        pending = self._pending_level
+        if pending is not None:
+            return pending
+        return next((s.level for s in self.setup.seats if s.kind == "computer"), FALLBACK_LEVEL)
+
+    def change_level(self, level: str) -> None:
+        """Every computer seat plays at ``level`` from the next game on."""
+        self._pending_level = level
+
+    def next_setup(self) -> SessionSetup:
+        """The setup of a new match like this one (with changed levels and 先攻/後攻), fresh seed."""
+        seats = tuple(
+            replace(s, level=self._pending_level) if s.kind == "computer" and self._pending_level else s
+            for s in self.setup.seats
+        )
+        return replace(self.setup, seats=seats, first_leader=self.next_first_leader,
+                       seed=random.Random(self.setup.seed).getrandbits(31))
+
+    def next_game(self) -> list[Event]:
+        """Deal the next game of the match; its setup events (deal, exchange, leader)."""
+        if self._pending_level is not None:
+            level, self._pending_level = self._pending_level, None
+            self.setup = replace(self.setup, seats=tuple(
+                replace(s, level=level) if s.kind == "computer" else s for s in self.setup.seats))
+            for index, spec in enumerate(self.setup.seats):
+                if spec.kind == "computer":
+                    self.players[index] = make_player(level)
+                    self.levels[index] = level
+        game = self.match.next_game()
+        self._game_started = time.monotonic()
+        self._revolution_seen = False
+        events = list(game.setup_events)
+        self._notify(events)
+        self._autosave()
+        return events
+
+    def opening_events(self) -> list[Event]:
+        return list(self.game.setup_events)
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    # --- saving and resuming ---------------------------------------------------------
+
+    def autosave_data(self) -> dict[str, Any]:
+        return {
+            "version": AUTOSAVE_VERSION,
+            "setup": self.setup.to_json(),
+            "levels": self.levels,
+            "record": match_record_json(self.match),
+        }
+
+    def _autosave(self) -> None:
+        if self.on_autosave is not None:
+            self.on_autosave(self.autosave_data())
+
+    @classmethod
+    def resume(cls, data: dict[str, Any], worker: DecisionWorker, **kwargs: Any) -> Session:
+        """A session from ``autosave_data()``; ValueError (or RecordError) if it cannot be resumed."""
+        if data.get("version") != AUTOSAVE_VERSION:
+            raise ValueError(f"autosave version {data.get('version')!r} is not supported")
+        setup = SessionSetup.from_json(data["setup"])
+        record = parse_record(data["record"])
+        match = resume_match(record, setup.seed, games=setup.games, first_leader=setup.first_leader)
+        return cls(setup, worker, match=match, **kwargs)
+
+    def close(self) -> None:
+        self.cancel_thinking()
+        for player in self.players:
+            close = getattr(player, "close", None)
+            if callable(close):
+                close()
+
+
+def default_player(spec: SeatSpec, setup: SessionSetup) -> Player:
+    """The player for a seat: a computer of its level or an external program."""
+    if spec.kind == "external":
+        from ai.uecda.external import ExternalPlayer
+
+        return ExternalPlayer(spec.command)
+    return make_player(spec.level)

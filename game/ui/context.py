@@ -1,0 +1,79 @@
+"""What every scene may use: assets, text, card art, sound, settings, translations, storage.
+
+One ``Context`` is made by the app and passed to each scene; nothing here is a
+module-level global.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import Translator
+from game.storage.paths import AppPaths
+from game.storage.settings import Settings
+
+from .assets import Assets
+from .card_art import CardArt
+from .sound import SoundPlayer
+from .text import TextRenderer
+from .theme import ui_scale
+
+if TYPE_CHECKING:
+    from ai.worker import DecisionWorker
+    from game.storage.stats import StatsStore
+
+    from .scene import SceneStack
+
+
+@dataclass
+class RunRecord:
+    """Wins and losses of the current run of consecutive games (shown in the window title)."""
+
+    wins: int = 0
+    losses: int = 0
+
+
+@dataclass
+class Context:
+    assets: Assets
+    text: TextRenderer
+    art: CardArt
+    sound: SoundPlayer
+    settings: Settings
+    save_settings: Callable[[Settings], None]
+    worker: DecisionWorker
+    paths: AppPaths
+    stack: SceneStack
+    stats: StatsStore | None = None
+    size: tuple[int, int] = (1280, 720)
+    run: RunRecord = field(default_factory=RunRecord)
+    actions: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    """App-level actions scenes may trigger: ``quit``, ``fullscreen``, ``autosave``..."""
+    t: Translator = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.t = Translator(self.settings.language)
+
+    @property
+    def scale(self) -> float:
+        return ui_scale(self.size)
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change settings, apply what takes effect at once, and save them."""
+        self.settings = self.settings.replace(**changes)
+        if "language" in changes:
+            self.t = Translator(self.settings.language)
+        if "sound" in changes:
+            self.sound.set_enabled(self.settings.sound)
+        if "volume" in changes:
+            self.sound.set_volume(self.settings.volume)
+        self.save_settings(self.settings)
+
+    def speed(self) -> float:
+        """How long animations take relative to normal (slow mode and the speed setting)."""
+        factor = {"slow": 1.5, "normal": 1.0, "fast": 0.6}.get(self.settings.animation_speed, 1.0)
+        if self.settings.slow_mode:
+            factor *= 1.6
+        return factor

@@ -1,0 +1,66 @@
+"""The menu during play: back to the game, new game, strength, first/second, rules, settings, title."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ai.levels import LEVELS
+
+from ..theme import px
+from ..widgets import Button, Selector
+from .overlay import Overlay
+
+if TYPE_CHECKING:
+    from ..context import Context
+    from .table import TableScene
+
+
+class MenuScene(Overlay):
+    panel_size = (0.4, 0.78)
+
+    def __init__(self, ctx: Context, table: TableScene) -> None:
+        super().__init__(ctx)
+        self.table = table
+        t = ctx.t
+        session = table.session
+        self.widgets.add(Button(lambda: t("menu.resume"), self.close))
+        self.widgets.add(Button(lambda: t("menu.new_game"), lambda: ctx.actions["new_game"](), style="secondary"))
+        self.widgets.add(Selector([(level, lambda lv=level: t("menu.strength") + ": " + t(f"level.{lv}"))
+                                   for level in LEVELS], session.computer_level, self._set_level))
+        if session.rules.players == 2:
+            self.widgets.add(Selector([(0, lambda: t("menu.first")), (1, lambda: t("menu.second"))],
+                                      self._first, self._set_first))
+        self.widgets.add(Button(lambda: t("menu.rules"), lambda: ctx.actions["rules"](session.rules),
+                                style="secondary"))
+        self.widgets.add(Button(lambda: t("menu.settings"), lambda: ctx.actions["settings"](), style="secondary"))
+        self.widgets.add(Button(lambda: t("menu.quit"), lambda: ctx.actions["title"](), style="secondary"))
+        self.widgets.focus = 0
+        self.note = ""
+
+    def _set_level(self, level: str) -> None:
+        self.table.session.change_level(level)
+        self.note = self.ctx.t("menu.applies_next")
+
+    def _first(self) -> int:
+        leader = self.table.session.next_first_leader
+        return 0 if leader in (None, 0) else 1
+
+    def _set_first(self, value: int) -> None:
+        self.table.session.next_first_leader = value
+        self.note = self.ctx.t("menu.applies_next")
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        scale = self.ctx.scale
+        height = px(46, scale)
+        self.stack_buttons(self.panel.top + px(82, scale), height, px(10, scale))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface, self.ctx.t("menu.title"))
+        self.widgets.draw(surface, self.ctx)
+        if self.note:
+            scale = self.ctx.scale
+            self.ctx.text.draw(surface, self.note, (self.panel.centerx, self.panel.bottom - px(24, scale)),
+                               px(16, scale), (232, 190, 84))

@@ -1,0 +1,466 @@
+"""The card table: the human's hand, the opponents, the trick, and the flow of a game.
+
+The scene drives a ``Session``: when the director has shown every event and a
+computer is to act, a thinking timer starts together with the decision in the
+worker; the computer's move is applied once both are done.  When the human is
+to act, the hand, the Play / Pass / Hint buttons and the keyboard are live.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import PASS, IllegalMove, Phase, Play
+from game.engine.cards import format_symbols
+from game.engine.events import Event, Exchanged, Started, visible_to
+from game.i18n import reason_text
+from game.session import Session
+
+from .. import theme
+from ..intents import Command, Intent, Pointer
+from ..scene import Scene
+from ..table.director import Director
+from ..table.hand import HandView
+from ..table.layout import TableLayout, table_layout
+from ..table.model import TableModel
+from ..table.painter import TablePainter
+from ..theme import px
+from ..tween import Timer, Tween
+from ..widgets import Button, Toggle, WidgetGroup
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+THINK_TIME = (0.45, 0.8)
+"""The computers' visible thinking pause in seconds (at normal speed), drawn at random."""
+AUTO_PASS_DELAY = 0.45
+MESSAGE_TIME = 3.0
+
+
+class TableScene(Scene):
+    def __init__(self, ctx: Context, session: Session) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.painter = TablePainter(ctx)
+        self.hand = HandView()
+        self.model = TableModel.at_deal(session.game, session.human_seat)
+        self.director = self._new_director()
+        self.widgets = WidgetGroup()
+        self._layout: TableLayout | None = None
+        self._think: Tween | None = None
+        self._auto_pass: Tween | None = None
+        self._message: tuple[str, Tween] | None = None
+        self._result_shown = False
+        self._rng = random.Random(session.setup.seed)
+        self._build_widgets()
+        self._feed(session.opening_events() if session.game.history == [] else [])
+        if session.game.history:
+            self.model.sync(session.game)
+            self.hand.set_hand(self.model.hand)
+        for message in session.messages:
+            self._external_message(message)
+        session.messages.clear()
+
+    # --- setup -----------------------------------------------------------------------
+
+    def _new_director(self) -> Director:
+        return Director(
+            model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.ctx.speed,
+            sound=self.ctx.sound.play, names=self.seat_name, t=self.ctx.t, on_toast=self._toast_for,
+        )
+
+    def _build_widgets(self) -> None:
+        t = self.ctx.t
+        self.play_button = Button(lambda: t("button.give") if self._giving() else t("button.play"), self.play_selected,
+                                  enabled=self._can_submit)
+        self.pass_button = Button(lambda: t("button.pass"), self.pass_turn, style="secondary", enabled=self._can_pass)
+        self.hint_button = Button(lambda: t("button.hint"), self.show_hint, style="secondary",
+                                  enabled=self._human_playing, size=theme.FONT_BODY)
+        self.menu_button = Button(lambda: t("button.menu"), self.open_menu, style="secondary", size=theme.FONT_BODY)
+        self.tracker_button = Button(lambda: t("toggle.tracker"), self.toggle_tracker, style="secondary",
+                                     size=theme.FONT_SMALL)
+        settings = self.ctx
+        self.auto_pass_toggle = Toggle(lambda: t("toggle.auto_pass"), lambda: settings.settings.auto_pass,
+                                       lambda v: settings.update_settings(auto_pass=v))
+        self.slow_toggle = Toggle(lambda: t("toggle.slow_mode"), lambda: settings.settings.slow_mode,
+                                  lambda v: settings.update_settings(slow_mode=v))
+        self.widgets = WidgetGroup([self.play_button, self.pass_button, self.hint_button, self.auto_pass_toggle,
+                                    self.slow_toggle, self.tracker_button, self.menu_button])
+
+    @property
+    def layout_now(self) -> TableLayout:
+        if self._layout is None or self._layout.size != self.ctx.size:
+            self.layout(self.ctx.size)
+        assert self._layout is not None
+        return self._layout
+
+    def layout(self, size: tuple[int, int]) -> None:
+        session = self.session
+        self._layout = layout = table_layout(size, session.game.n, session.human_seat)
+        scale = layout.scale
+        area = layout.buttons
+        gap = px(8, scale)
+        half = (area.height - gap) // 2
+        self.play_button.rect = pygame.Rect(area.left, area.top, area.width, half)
+        self.pass_button.rect = pygame.Rect(area.left, area.top + half + gap, (area.width - gap) * 3 // 5, half)
+        self.hint_button.rect = pygame.Rect(self.pass_button.rect.right + gap, self.pass_button.rect.top,
+                                            area.right - self.pass_button.rect.right - gap, half)
+        toggles = layout.toggles
+        row = toggles.height // 2
+        self.auto_pass_toggle.rect = pygame.Rect(toggles.left, toggles.top, toggles.width, row)
+        self.slow_toggle.rect = pygame.Rect(toggles.left, toggles.top + row, toggles.width, row)
+        bar = layout.top_bar
+        self.menu_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale), bar.height - px(10, scale))
+        self.tracker_button.rect = pygame.Rect(0, bar.top + px(6, scale), px(130, scale), bar.height - px(10, scale))
+        self.tracker_button.rect.right = size[0] - px(10, scale)
+
+    # --- names and messages ---------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        player = self.session.player_at(seat)
+        if player == 0:
+            return self.ctx.t("seat.you")
+        return self.ctx.t("seat.cpu", n=player)
+
+    def seat_level(self, seat: int) -> str:
+        level = self.session.level_at(seat)
+        return self.ctx.t(f"level.{level}") if level else ""
+
+    def _toast_for(self, event: Event) -> str | None:
+        t, human = self.ctx.t, self.session.human_seat
+        if isinstance(event, Started):
+            return t(f"table.leader.{event.reason}", name=self.seat_name(event.leader))
+        if isinstance(event, Exchanged) and event.cards:
+            cards = format_symbols(event.cards)
+            if event.receiver == human:
+                return t("table.received", name=self.seat_name(event.giver), cards=cards)
+            if event.giver == human and not event.chosen:
+                return t("table.taken", name=self.seat_name(event.receiver), cards=cards)
+        return None
+
+    def say(self, text: str) -> None:
+        """A message near the hand (an illegal move's reason, a hint...)."""
+        self._message = (text, Tween(MESSAGE_TIME))
+
+    def _external_message(self, message: str) -> None:
+        _, index, error = message.split(":", 2)
+        name = self.ctx.t("seat.cpu", n=index)
+        self.director.toast(self.ctx.t("table.external_replaced", name=name, error=error))
+
+    # --- the flow of the game ----------------------------------------------------------
+
+    def _feed(self, events: list[Event]) -> None:
+        human = self.session.human_seat
+        self.director.feed([visible_to(e, human) for e in events])
+
+    def _human_playing(self) -> bool:
+        game = self.session.game
+        return self.director.idle and game.phase is Phase.PLAY and game.turn == self.session.human_seat
+
+    def _giving(self) -> bool:
+        return self.director.idle and self.session.human_to_act() and self.session.game.phase is Phase.EXCHANGE
+
+    def _can_submit(self) -> bool:
+        if self._giving():
+            return self.hand.selected.bit_count() == self.session.human_gift_count()
+        return self._human_playing() and bool(self.hand.selected) and bool(self._readings())
+
+    def _can_pass(self) -> bool:
+        return self._human_playing() and self.session.game.top is not None
+
+    def _readings(self) -> list[Play]:
+        game = self.session.game
+        try:
+            return game.readings(self.hand.selected) if self.hand.selected & game.hands[game.turn] == self.hand.selected else []
+        except IllegalMove:
+            return []
+
+    def update(self, dt: float) -> None:
+        self.director.update(dt)
+        for tween in (self._think, self._auto_pass):
+            if tween is not None:
+                tween.update(dt)
+        if self._message is not None:
+            self._message[1].update(dt)
+            if self._message[1].done:
+                self._message = None
+        session = self.session
+        if not self.director.idle:
+            return
+        game = session.game
+        if session.messages:
+            for message in session.messages:
+                self._external_message(message)
+            session.messages.clear()
+        self.model.sync(game)
+        self.hand.set_hand(self.model.hand)
+        if game.result is not None:
+            if not self._result_shown:
+                self._result_shown = True
+                self._show_result()
+            return
+        if session.computer_to_act():
+            self._computer_step()
+        elif session.human_to_act():
+            self._human_idle()
+
+    def _computer_step(self) -> None:
+        session = self.session
+        if self._think is None:
+            low, high = THINK_TIME
+            self._think = Timer(self._rng.uniform(low, high) * self.ctx.speed())
+            session.start_thinking()
+            return
+        if not self._think.done:
+            return
+        events = session.poll()
+        if events is None:
+            return
+        self._think = None
+        self.hand.hint = 0
+        self._feed(events)
+
+    def _human_idle(self) -> None:
+        game = self.session.game
+        if game.phase is not Phase.PLAY or not self.ctx.settings.auto_pass:
+            self._auto_pass = None
+            return
+        moves = game.move_list()
+        if moves == [PASS]:
+            if self._auto_pass is None:
+                self._auto_pass = Timer(AUTO_PASS_DELAY * self.ctx.speed())
+            elif self._auto_pass.done:
+                self._auto_pass = None
+                self.pass_turn()
+        else:
+            self._auto_pass = None
+
+    def _show_result(self) -> None:
+        from .result import ResultScene
+
+        self.ctx.stack.push(ResultScene(self.ctx, self.session, on_next=self.start_next_game))
+
+    def start_next_game(self) -> None:
+        """Deal the next game of the match (called by the result screen)."""
+        events = self.session.next_game()
+        self.model = TableModel.at_deal(self.session.game, self.session.human_seat)
+        self.hand = HandView()
+        self.director = self._new_director()
+        self._result_shown = False
+        self._think = None
+        self.layout(self.ctx.size)
+        self._feed(events)
+
+    # --- the human's actions ---------------------------------------------------------------
+
+    def play_selected(self) -> None:
+        session = self.session
+        if self._giving():
+            try:
+                self._feed(session.human_give(self.hand.selected))
+                self.hand.clear()
+            except IllegalMove as error:
+                self._illegal(error)
+            return
+        if not self._human_playing():
+            return
+        if not self.hand.selected:
+            return
+        readings = self._readings()
+        if not readings:
+            try:
+                session.game.resolve(self.hand.selected)
+            except IllegalMove as error:
+                self._illegal(error)
+            return
+        if len(readings) > 1:
+            from .joker_choice import JokerChoiceScene
+
+            self.ctx.stack.push(JokerChoiceScene(self.ctx, readings, self.submit_play))
+            return
+        self.submit_play(readings[0])
+
+    def submit_play(self, play: Play) -> None:
+        try:
+            events = self.session.human_play(play)
+        except IllegalMove as error:
+            self._illegal(error)
+            return
+        self.hand.clear()
+        self._feed(events)
+
+    def pass_turn(self) -> None:
+        if not self._human_playing():
+            return
+        try:
+            events = self.session.human_play(PASS)
+        except IllegalMove as error:
+            self._illegal(error)
+            return
+        self.hand.clear()
+        self._feed(events)
+
+    def show_hint(self) -> None:
+        if not self._human_playing():
+            return
+        move = self.session.hint()
+        if move is None:
+            self.say(self.ctx.t("table.hint_none"))
+        elif isinstance(move, Play):
+            self.hand.hint = move.cards & self.model.hand
+            self.say(self.ctx.t("button.hint") + ": " + format_symbols(move.cards))
+        else:
+            self.hand.hint = 0
+            self.say(self.ctx.t("table.hint_pass"))
+
+    def toggle_tracker(self) -> None:
+        self.ctx.update_settings(show_tracker=not self.ctx.settings.show_tracker)
+
+    def open_menu(self) -> None:
+        from .menu import MenuScene
+
+        self.ctx.stack.push(MenuScene(self.ctx, self))
+
+    def _illegal(self, error: IllegalMove) -> None:
+        self.ctx.sound.play("error")
+        self.say(reason_text(self.ctx.t, error))
+
+    def handle(self, intent: Intent) -> None:
+        if self.widgets.handle(intent):
+            if isinstance(intent, Pointer) and intent.kind == "down":
+                self.ctx.sound.play("click")
+            return
+        layout = self.layout_now
+        if isinstance(intent, Pointer):
+            if intent.kind == "move":
+                self.hand.hover = self.hand.card_at(layout, intent.pos)
+            elif intent.kind == "down":
+                cid = self.hand.card_at(layout, intent.pos)
+                if cid >= 0:
+                    self.hand.toggle(cid)
+                    self.hand.focus = self.hand.cards.index(cid)
+                    self.ctx.sound.play("click")
+            return
+        if isinstance(intent, Command):
+            name = intent.name
+            if name in ("left", "right"):
+                self.hand.move_focus(-1 if name == "left" else 1)
+            elif name == "toggle":
+                self.hand.toggle_focused()
+            elif name in ("confirm", "play"):
+                self.play_selected()
+            elif name == "pass":
+                self.pass_turn()
+            elif name == "hint":
+                self.show_hint()
+            elif name in ("menu", "back"):
+                self.open_menu()
+            elif name == "tracker":
+                self.toggle_tracker()
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout_now
+        painter, model, ctx = self.painter, self.model, self.ctx
+        session = self.session
+        scale = layout.scale
+        surface.blit(painter.felt(layout.size), (0, 0))
+        thinking_seat = session.game.turn if self._think is not None else -1
+        for seat, spot in layout.spots.items():
+            state = model.seats[seat]
+            stock = ctx.t("table.stock", count=state.stock) if session.rules.hand_size else None
+            turn = self.director.idle and model.result is None and seat == session.game.turn and \
+                session.game.phase is Phase.PLAY
+            painter.seat(surface, layout, spot, state, self.seat_name(seat), self.seat_level(seat),
+                         turn or seat == thinking_seat, stock)
+        if model.pile:
+            self._draw_pile(surface, layout)
+        painter.trick(surface, layout, model)
+        painter.indicators(surface, layout, model)
+        self._draw_top_bar(surface, layout)
+        self._draw_human_info(surface, layout)
+        dim = 0
+        active = self._human_playing()
+        if active and ctx.settings.dim_unplayable:
+            playable = 0
+            for move in session.game.move_list():
+                if isinstance(move, Play):
+                    playable |= move.cards
+            dim = model.hand & ~playable
+        painter.hand(surface, layout, self.hand, self.director.hidden, dim, active or self._giving())
+        human_state = model.seats[session.human_seat]
+        if human_state.passed and human_state.out is None:
+            painter.bubble(surface, ctx.t("table.passed"), (layout.size[0] // 2, layout.hand_y - layout.lift - px(20, scale)), scale)
+        painter.flights(surface, self.director)
+        self.widgets.draw(surface, ctx)
+        self._draw_prompt(surface, layout)
+        painter.banners(surface, layout, self.director)
+        painter.toasts(surface, layout, self.director)
+        if ctx.settings.show_tracker:
+            painter.tracker(surface, layout, model.played, session.rules.jokers)
+
+    def _draw_prompt(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        ctx, scale = self.ctx, layout.scale
+        y = layout.hand_y - layout.lift - px(30, scale)
+        if self._message is not None:
+            text, tween = self._message
+            alpha = round(255 * min(1.0, (1 - tween.progress) * 4))
+            self.painter.message(surface, text, (layout.size[0] // 2, y - px(44, scale)), scale, theme.SELECT, alpha)
+        if self.director.toasts:
+            return
+        if self._giving():
+            gift = next(g for g in self.session.game.pending if g.giver == self.session.human_seat)
+            text = ctx.t("table.choose_gift", count=gift.count, name=self.seat_name(gift.receiver))
+            self.painter.message(surface, text, (layout.size[0] // 2, y), scale, theme.GOLD)
+        elif self._human_playing():
+            key = "table.your_lead" if self.session.game.top is None else "table.your_turn"
+            self.painter.message(surface, ctx.t(key), (layout.size[0] // 2, y), scale, theme.GOLD)
+
+    def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        ctx, scale = self.ctx, layout.scale
+        session = self.session
+        preset = ctx.t(f"preset.{session.rules.preset}.name")
+        total = session.match.length
+        index = session.match.index + 1
+        game_text = ctx.t("table.game_of", index=index, total=total) if total else ctx.t("table.game_no", index=index)
+        x = self.menu_button.rect.right + px(14, scale)
+        ctx.text.draw(surface, f"{preset}  ·  {game_text}", (x, layout.top_bar.centery), px(theme.FONT_SMALL + 1, scale),
+                      theme.CREAM, anchor="midleft", shadow=True)
+
+    def _draw_human_info(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        ctx, scale = self.ctx, layout.scale
+        state = self.model.seats[self.session.human_seat]
+        rect = layout.human_info
+        ctx.text.draw(surface, ctx.t("seat.you"), (rect.left + px(4, scale), rect.centery), px(theme.FONT_LABEL, scale),
+                      theme.CREAM, anchor="midleft", bold=True, shadow=True)
+        x = rect.left + px(4, scale) + ctx.text.size(ctx.t("seat.you"), px(theme.FONT_LABEL, scale), bold=True)[0]
+        if state.title is not None:
+            from ..table.painter import TITLE_COLORS
+
+            label = ctx.t(f"class.{state.title.value}")
+            width = ctx.text.size(label, px(theme.FONT_SMALL, scale), bold=True)[0]
+            self.painter.badge(surface, label, TITLE_COLORS[state.title], (x + px(20, scale) + width // 2, rect.centery),
+                               scale)
+        if self.session.rules.hand_size:
+            ctx.text.draw(surface, ctx.t("table.stock", count=state.stock), (rect.left + px(4, scale), rect.top),
+                          px(theme.FONT_SMALL, scale), theme.GOLD, anchor="bottomleft", shadow=True)
+        if state.out is not None:
+            self.painter.out_label(surface, state.out, (layout.size[0] // 2, layout.hand_y + layout.card_h // 2), scale)
+
+    def _draw_pile(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        ctx, scale = self.ctx, layout.scale
+        back = ctx.art.back(layout.trick_w)
+        x = layout.trick_center[0] - layout.trick_w * 3
+        y = layout.trick_center[1] - layout.trick_h // 2
+        for i in range(min(4, self.model.pile)):
+            surface.blit(back, (x - i * 2, y - i * 2))
+        ctx.text.draw(surface, ctx.t("table.pile", count=self.model.pile), (x + layout.trick_w // 2, y + layout.trick_h + px(14, scale)),
+                      px(theme.FONT_SMALL, scale), theme.CREAM, shadow=True)
+
+    def exit(self) -> None:
+        self.session.cancel_thinking()
+

@@ -1,0 +1,248 @@
+"""Turns the engine's events into animations, one event after another.
+
+Each event gets its animation (cards flying, a パス bubble, a banner, the
+trick sweeping away) and is applied to the shown ``TableModel`` when its
+blocking part ends, so the screen follows the game step by step however fast
+the engine went.  Everything runs on tweens advanced by ``update(dt)``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.engine.cards import iter_ids
+from game.engine.events import (
+    Dealt,
+    Drew,
+    EightCut,
+    Event,
+    Exchanged,
+    Finished,
+    ForbiddenFinish,
+    GameOver,
+    Gekokujo,
+    HopelessHand,
+    JBack,
+    Locked,
+    MatchOver,
+    MiyakoOchi,
+    Passed,
+    Played,
+    Revolution,
+    Spade3Return,
+    Started,
+    TrickCleared,
+)
+
+from ..tween import EASE_IN_OUT, EASE_OUT, Animator, Timer, Tween
+from . import effects
+from .hand import HandView
+from .layout import TableLayout
+from .model import TableModel
+
+# Seconds at normal speed.
+DEAL_FLIGHT = 0.32
+DEAL_STAGGER = 0.018
+PLAY_FLIGHT = 0.3
+PASS_PAUSE = 0.32
+DRAW_FLIGHT = 0.28
+CLEAR_PAUSE = 0.3
+CLEAR_SWEEP = 0.35
+EXCHANGE_FLIGHT = 0.65
+BANNER_HOLD = 0.75
+BANNER_SHOW = 1.4
+GAME_OVER_HOLD = 1.1
+TOAST_SHOW = 2.6
+
+APPLY_AT_START = (
+    Passed, Started, Revolution, JBack, Locked, Finished, ForbiddenFinish, HopelessHand, MiyakoOchi, Gekokujo,
+    EightCut, Spade3Return, GameOver, MatchOver,
+)
+
+
+@dataclass
+class Flight:
+    """Cards moving across the table (``None`` for a card back)."""
+
+    cards: list[int | None]
+    starts: list[tuple[float, float]]
+    ends: list[tuple[float, float]]
+    width: int
+    tween: Tween
+    fade: bool = False
+
+    def positions(self) -> list[tuple[int, int]]:
+        t = self.tween.value
+        return [
+            (round(sx + (ex - sx) * t), round(sy + (ey - sy) * t))
+            for (sx, sy), (ex, ey) in zip(self.starts, self.ends)
+        ]
+
+
+@dataclass
+class Banner:
+    """Big text across the table for a rule event."""
+
+    text: str
+    color: tuple[int, int, int]
+    tween: Tween
+
+
+@dataclass
+class Toast:
+    """A short message (who leads, what the exchange moved)."""
+
+    text: str
+    tween: Tween
+
+
+@dataclass
+class Director:
+    model: TableModel
+    hand: HandView
+    layout: Callable[[], TableLayout]
+    speed: Callable[[], float]
+    sound: Callable[[str], object]
+    names: Callable[[int], str]
+    t: Callable[..., str]
+    queue: deque[Event] = field(default_factory=deque)
+    animator: Animator = field(default_factory=Animator)
+    flights: list[Flight] = field(default_factory=list)
+    banners: list[Banner] = field(default_factory=list)
+    toasts: list[Toast] = field(default_factory=list)
+    hidden: int = 0
+    """Cards of the human's hand not drawn because they are flying."""
+    current: Event | None = None
+    on_toast: Callable[[Event], str | None] = lambda event: None
+
+    @property
+    def idle(self) -> bool:
+        return self.current is None and not self.queue and not self.animator.busy
+
+    def feed(self, events: list[Event]) -> None:
+        self.queue.extend(events)
+
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+        self.flights = [f for f in self.flights if not f.tween.done]
+        self.banners = [b for b in self.banners if not b.tween.done]
+        self.toasts = [t for t in self.toasts if not t.tween.done]
+        while not self.animator.busy:
+            if self.current is not None:
+                if not isinstance(self.current, APPLY_AT_START):
+                    self.model.apply(self.current)
+                    self.hand.set_hand(self.model.hand)
+                self.current = None
+                self.hidden = 0
+            if not self.queue:
+                return
+            self.current = self.queue.popleft()
+            if isinstance(self.current, APPLY_AT_START):
+                self.model.apply(self.current)
+            self._start(self.current)
+
+    # --- one animation per kind of event -------------------------------------------
+
+    def _wait(self, seconds: float) -> None:
+        self.animator.add(Timer(seconds * self.speed()))
+
+    def _fly(self, cards: list[int | None], starts: list[tuple[float, float]], ends: list[tuple[float, float]],
+             width: int, seconds: float, *, delay: float = 0.0, fade: bool = False, blocking: bool = True) -> None:
+        tween = Tween(seconds * self.speed(), easing=EASE_IN_OUT if fade else EASE_OUT, delay=delay * self.speed())
+        self.flights.append(Flight(cards, starts, ends, width, tween, fade))
+        self.animator.add(tween, blocking=blocking)
+
+    def banner(self, text: str, color: tuple[int, int, int], hold: float = BANNER_HOLD) -> None:
+        tween = Tween(BANNER_SHOW * self.speed(), easing=EASE_OUT)
+        self.banners.append(Banner(text, color, tween))
+        self.animator.add(tween, blocking=False)
+        self._wait(hold)
+
+    def toast(self, text: str) -> None:
+        tween = Tween(TOAST_SHOW * self.speed())
+        self.toasts = [t for t in self.toasts if t.text != text]
+        self.toasts.append(Toast(text, tween))
+        self.animator.add(tween, blocking=False)
+
+    def _seat_cards(self, seat: int, cards: int, count: int) -> tuple[list[int | None], list[tuple[float, float]]]:
+        """The cards leaving ``seat`` and where they start (the hand's own positions for the human)."""
+        layout = self.layout()
+        if seat == self.model.human and cards:
+            rects = dict(self.hand.rects(layout))
+            ids = list(iter_ids(cards))
+            self.hidden |= cards
+            return list(ids), [(rects[c].x, rects[c].y) if c in rects else layout.seat_point(seat) for c in ids]
+        x, y = layout.seat_point(seat)
+        w = layout.back_w
+        return [None] * count, [(x - w / 2 + i * w * 0.2, y - w * 0.7) for i in range(count)]
+
+    def _start(self, event: Event) -> None:
+        layout = self.layout()
+        text = self.on_toast(event)
+        if text:
+            self.toast(text)
+        if isinstance(event, Dealt):
+            self.sound("deal")
+            order = [(event.first + i) % len(event.counts) for i in range(sum(event.counts))]
+            remaining = list(event.counts)
+            k = 0
+            for seat in order:
+                if remaining[seat] <= 0:
+                    continue
+                remaining[seat] -= 1
+                end = layout.seat_point(seat)
+                width = layout.card_w if seat == self.model.human else layout.back_w
+                cx, cy = layout.deck_point
+                self._fly([None], [(cx - width / 2, cy - width * 0.7)], [(end[0] - width / 2, end[1] - width * 0.7)],
+                          width, DEAL_FLIGHT, delay=k * DEAL_STAGGER)
+                k += 1
+        elif isinstance(event, Played):
+            self.sound(effects.play_sound(event))
+            cards, starts = self._seat_cards(event.seat, event.play.cards, event.play.size)
+            if event.seat != self.model.human:
+                cards = list(iter_ids(event.play.cards))
+            layer_ends = layout.trick_positions(event.play.size, 0)
+            self._fly(cards, starts, [(float(x), float(y)) for x, y in layer_ends], layout.trick_w, PLAY_FLIGHT)
+        elif isinstance(event, Passed):
+            self.sound("pass")
+            self._wait(PASS_PAUSE)
+        elif isinstance(event, Drew):
+            self.sound("deal")
+            source = layout.deck_point
+            end = layout.seat_point(event.seat)
+            width = layout.card_w if event.seat == self.model.human else layout.back_w
+            shown: list[int | None] = list(iter_ids(event.cards)) or [None] * event.count
+            self._fly(shown, [(source[0] - width / 2, source[1])] * len(shown),
+                      [(end[0] - width / 2 + i * width * 0.3, end[1] - width * 0.7) for i in range(len(shown))],
+                      width, DRAW_FLIGHT)
+        elif isinstance(event, TrickCleared):
+            self._wait(CLEAR_PAUSE)
+            self.sound("clear")
+            for layer, (_, play) in enumerate(reversed(self.model.trick)):
+                starts = layout.trick_positions(play.size, layer)
+                ends = [(x + layout.size[0] * 0.45, y - layout.size[1] * 0.1) for x, y in starts]
+                self._fly(list(iter_ids(play.cards)), [(float(x), float(y)) for x, y in starts], ends,
+                          layout.trick_w, CLEAR_SWEEP, delay=CLEAR_PAUSE, fade=True)
+            self.model.trick = []
+        elif isinstance(event, Exchanged):
+            self.sound("exchange")
+            count = event.cards.bit_count() or (2 if event.chosen else 1)
+            cards, starts = self._seat_cards(event.giver, event.cards, count)
+            if event.giver != self.model.human and event.receiver == self.model.human:
+                cards = list(iter_ids(event.cards))
+            end = layout.seat_point(event.receiver)
+            width = layout.card_w if self.model.human in (event.giver, event.receiver) else layout.back_w
+            self._fly(cards, starts, [(end[0] - width / 2 + i * width * 0.35, end[1] - width * 0.7)
+                                      for i in range(len(cards))], width, EXCHANGE_FLIGHT)
+        elif isinstance(event, GameOver):
+            self.sound("win" if event.places[0] == self.model.human else "lose")
+            self.banner(self.t("banner.game_over"), (250, 244, 226), GAME_OVER_HOLD)
+        else:
+            spec = effects.banner_for(event, self.t, self.names)
+            if spec is not None:
+                text, color, sound = spec
+                self.sound(sound)
+                self.banner(text, color)
+

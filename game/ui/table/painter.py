@@ -1,0 +1,315 @@
+"""Drawing the table: felt, seats, the trick, the hand, indicators, banners, the tracker.
+
+Nothing here changes state; it reads the shown ``TableModel``, the hand view
+and the director's flights and banners.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import Title
+from game.engine.cards import JOKER_IDS, RANK_2, RANK_3, RANK_8, RANK_LABELS, card_id, iter_ids
+
+from .. import theme
+from ..card_art import card_height
+from ..theme import px
+from ..widgets import rounded_panel
+from .director import Director
+from .hand import HandView
+from .layout import SeatSpot, TableLayout
+from .model import SeatState, TableModel
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+TITLE_COLORS = {
+    Title.DAIFUGO: (232, 190, 84),
+    Title.FUGO: (200, 200, 210),
+    Title.HEIMIN: (150, 180, 160),
+    Title.HINMIN: (176, 120, 80),
+    Title.DAIHINMIN: (120, 90, 80),
+}
+
+
+class TablePainter:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._felt: dict[tuple[int, int], pygame.Surface] = {}
+
+    # --- background ----------------------------------------------------------------
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The green cloth with a lighter centre, drawn once per window size."""
+        surface = self._felt.get(size)
+        if surface is None:
+            surface = _felt_surface(size)
+            self._felt = {size: surface}
+        return surface
+
+    # --- seats -----------------------------------------------------------------------
+
+    def seat(self, surface: pygame.Surface, layout: TableLayout, spot: SeatSpot, state: SeatState,
+             name: str, level: str, turn: bool, stock_label: str | None) -> None:
+        ctx, scale = self.ctx, layout.scale
+        art = ctx.art
+        if turn:
+            glow = spot.panel.inflate(px(14, scale), px(14, scale))
+            rounded_panel(surface, glow, (255, 220, 90, 70), px(16, scale), theme.GOLD, px(3, scale))
+        count = state.count
+        shown = min(count, 13)
+        if shown:
+            back = art.back(layout.back_w)
+            spread = spot.fan.width - layout.back_w
+            cx, top = spot.fan.centerx, spot.fan.top
+            for i in range(shown):
+                t = 0.5 if shown == 1 else i / (shown - 1)
+                angle = (t - 0.5) * 40
+                image = pygame.transform.rotate(back, -angle)
+                x = cx - spread / 2 + t * spread
+                y = top + abs(t - 0.5) * layout.back_w * 0.25
+                surface.blit(image, image.get_rect(center=(round(x), round(y + card_height(layout.back_w) / 2))))
+        rounded_panel(surface, spot.panel, theme.PANEL, px(12, scale), (255, 255, 255, 40), 1)
+        big, small = px(theme.FONT_BODY, scale), px(theme.FONT_SMALL, scale)
+        pad = px(10, scale)
+        ctx.text.draw(surface, name, (spot.panel.left + pad, spot.panel.top + pad), big, theme.CREAM,
+                      anchor="topleft", bold=True)
+        ctx.text.draw(surface, level, (spot.panel.left + pad, spot.panel.bottom - pad), small, theme.MUTED,
+                      anchor="bottomleft")
+        count_text = ctx.t("table.cards", count=count)
+        ctx.text.draw(surface, count_text, (spot.panel.right - pad, spot.panel.top + pad), big, theme.WHITE,
+                      anchor="topright", bold=True)
+        if stock_label:
+            ctx.text.draw(surface, stock_label, (spot.panel.right - pad, spot.panel.bottom - pad), small,
+                          theme.GOLD, anchor="bottomright")
+        if state.title is not None:
+            self.badge(surface, ctx.t(f"class.{state.title.value}"), TITLE_COLORS[state.title],
+                       (spot.panel.centerx, spot.panel.top), scale)
+        if state.out is not None:
+            self.out_label(surface, state.out, spot.fan.center, scale)
+        elif state.passed:
+            self.bubble(surface, ctx.t("table.passed"), spot.bubble, scale)
+
+    def badge(self, surface: pygame.Surface, text: str, color: tuple[int, int, int], center: tuple[int, int],
+              scale: float) -> None:
+        size = px(theme.FONT_SMALL, scale)
+        image = self.ctx.text.render(text, size, theme.INK, bold=True)
+        rect = image.get_rect(center=center).inflate(px(16, scale), px(6, scale))
+        rounded_panel(surface, rect, color, rect.height // 2)
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def bubble(self, surface: pygame.Surface, text: str, point: tuple[int, int], scale: float) -> None:
+        size = px(theme.FONT_LABEL, scale)
+        image = self.ctx.text.render(text, size, theme.INK, bold=True)
+        rect = image.get_rect(center=point).inflate(px(22, scale), px(10, scale))
+        rounded_panel(surface, rect.move(0, px(3, scale)), (0, 0, 0, 80), rect.height // 2)
+        rounded_panel(surface, rect, theme.PASS_BUBBLE, rect.height // 2)
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def out_label(self, surface: pygame.Surface, out: str, center: tuple[int, int], scale: float) -> None:
+        t = self.ctx.t
+        if out.isdigit():
+            text, color = t("table.out", place=t(f"place.{out}")), theme.GOLD
+        elif out == "miyako":
+            text, color = t("table.removed"), theme.RED
+        else:
+            text, color = t("switch.forbidden_finish.name"), theme.RED
+        size = px(theme.FONT_LABEL, scale)
+        image = self.ctx.text.render(text, size, theme.INK, bold=True)
+        rect = image.get_rect(center=center).inflate(px(20, scale), px(10, scale))
+        rounded_panel(surface, rect, color, px(10, scale))
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    # --- the trick and the hand ------------------------------------------------------
+
+    def trick(self, surface: pygame.Surface, layout: TableLayout, model: TableModel) -> None:
+        art, four = self.ctx.art, self.ctx.settings.four_color
+        plays = model.trick[-4:]
+        for layer, (_, play) in reversed(list(enumerate(reversed(plays)))):
+            positions = layout.trick_positions(play.size, layer)
+            for cid, pos in zip(iter_ids(play.cards), positions):
+                image = art.face(cid, layout.trick_w, four_color=four)
+                if layer:
+                    image = image.copy()
+                    image.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
+                surface.blit(image, pos)
+
+    def hand(self, surface: pygame.Surface, layout: TableLayout, view: HandView, hidden: int, dim: int,
+             active: bool) -> None:
+        art, four, scale = self.ctx.art, self.ctx.settings.four_color, layout.scale
+        for index, (cid, rect) in enumerate(view.rects(layout)):
+            if hidden >> cid & 1:
+                continue
+            image = art.face(cid, layout.card_w, four_color=four)
+            if dim >> cid & 1:
+                image = image.copy()
+                image.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
+            surface.blit(image, rect)
+            radius = max(4, layout.card_w // 10)
+            if view.selected >> cid & 1:
+                pygame.draw.rect(surface, theme.SELECT, rect.inflate(px(4, scale), px(4, scale)), px(4, scale),
+                                 border_radius=radius)
+            elif view.hint >> cid & 1:
+                pygame.draw.rect(surface, (90, 220, 255), rect.inflate(px(4, scale), px(4, scale)), px(4, scale),
+                                 border_radius=radius)
+            if active and index == view.focus:
+                pygame.draw.rect(surface, theme.WHITE, rect.inflate(px(8, scale), px(8, scale)), px(2, scale),
+                                 border_radius=radius + 2)
+
+    def flights(self, surface: pygame.Surface, director: Director) -> None:
+        art, four = self.ctx.art, self.ctx.settings.four_color
+        for flight in director.flights:
+            if flight.tween.elapsed < flight.tween.delay and flight.fade is False and flight.tween.delay > 0:
+                continue
+            for card, pos in zip(flight.cards, flight.positions()):
+                image = art.back(flight.width) if card is None else art.face(card, flight.width, four_color=four)
+                if flight.fade:
+                    image = image.copy()
+                    image.set_alpha(round(255 * (1 - flight.tween.progress)))
+                surface.blit(image, pos)
+
+    # --- indicators, banners, toasts ----------------------------------------------------
+
+    def indicators(self, surface: pygame.Surface, layout: TableLayout, model: TableModel) -> None:
+        ctx, scale = self.ctx, layout.scale
+        t = ctx.t
+        chips: list[tuple[str, tuple[int, int, int], int]] = []
+        if model.revolution:
+            chips.append((t("table.revolution"), theme.REVOLUTION, 0))
+        if model.j_back:
+            chips.append((t("table.j_back"), theme.J_BACK, 0))
+        if model.lock:
+            chips.append((t("table.lock"), theme.LOCK, model.lock))
+        size = px(theme.FONT_BODY, scale)
+        x = layout.size[0] // 2
+        widths = []
+        for text, _, suits in chips:
+            icon_w = (size + px(4, scale)) * bin(suits).count("1")
+            widths.append(ctx.text.size(text, size, bold=True)[0] + icon_w + px(28, scale))
+        left = x - (sum(widths) + px(10, scale) * (len(widths) - 1)) // 2
+        y = layout.top_bar.centery
+        for (text, color, suits), width in zip(chips, widths):
+            rect = pygame.Rect(left, 0, width, px(32, scale))
+            rect.centery = y
+            rounded_panel(surface, rect, color, rect.height // 2, theme.WHITE, px(2, scale))
+            label = ctx.text.draw(surface, text, (rect.left + px(14, scale), y), size, theme.WHITE,
+                                  anchor="midleft", bold=True, shadow=True)
+            ix = label.right + px(6, scale)
+            for suit in range(4):
+                if suits >> suit & 1:
+                    icon = ctx.art.suit_icon(suit, size, four_color=ctx.settings.four_color)
+                    back = pygame.Rect(ix, 0, size + px(2, scale), size + px(2, scale))
+                    back.centery = y
+                    pygame.draw.circle(surface, theme.WHITE, back.center, back.width // 2 + 1)
+                    surface.blit(icon, icon.get_rect(center=back.center))
+                    ix += size + px(4, scale)
+            left += width + px(10, scale)
+
+    def banners(self, surface: pygame.Surface, layout: TableLayout, director: Director) -> None:
+        ctx, scale = self.ctx, layout.scale
+        for banner in director.banners[-2:]:
+            p = banner.tween.progress
+            alpha = round(255 * min(1.0, p * 6, (1 - p) * 3))
+            grow = 0.85 + 0.15 * min(1.0, p * 5)
+            size = px(theme.FONT_BANNER * grow, scale)
+            height = round(size * 1.7)
+            cy = layout.trick_center[1] - round(layout.trick_h * 0.9)
+            stripe = pygame.Surface((layout.size[0], height), pygame.SRCALPHA)
+            stripe.fill((0, 0, 0, round(alpha * 0.55)))
+            surface.blit(stripe, (0, cy - height // 2))
+            ctx.text.draw(surface, banner.text, (layout.size[0] // 2, cy), size, banner.color, bold=True,
+                          shadow=True, alpha=alpha)
+
+    def toasts(self, surface: pygame.Surface, layout: TableLayout, director: Director) -> None:
+        ctx, scale = self.ctx, layout.scale
+        y = layout.hand_y - layout.lift - px(30, scale)
+        for toast in reversed(director.toasts[-3:]):
+            p = toast.tween.progress
+            alpha = round(255 * min(1.0, p * 8, (1 - p) * 4))
+            self.message(surface, toast.text, (layout.size[0] // 2, y), scale, alpha=alpha)
+            y -= px(40, scale)
+
+    def message(self, surface: pygame.Surface, text: str, center: tuple[int, int], scale: float,
+                color: tuple[int, int, int] = theme.CREAM, alpha: int = 255) -> None:
+        size = px(theme.FONT_BODY, scale)
+        image = self.ctx.text.render(text, size, color, bold=True)
+        rect = image.get_rect(center=center).inflate(px(28, scale), px(12, scale))
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (10, 20, 16, 200), layer.get_rect(), border_radius=rect.height // 2)
+        layer.blit(image, image.get_rect(center=layer.get_rect().center))
+        if alpha < 255:
+            layer.set_alpha(alpha)
+        surface.blit(layer, rect)
+
+    # --- the played-card tracker ---------------------------------------------------------
+
+    def tracker(self, surface: pygame.Surface, layout: TableLayout, played: int, jokers: int) -> None:
+        ctx, scale = self.ctx, layout.scale
+        rect = layout.tracker
+        rounded_panel(surface, rect, (6, 20, 14, 225), px(14, scale), theme.GOLD, px(2, scale))
+        pad = px(12, scale)
+        ctx.text.draw(surface, ctx.t("tracker.title"), (rect.left + pad, rect.top + pad),
+                      px(theme.FONT_BODY, scale), theme.GOLD, anchor="topleft", bold=True)
+        grid_top = rect.top + pad + px(30, scale)
+        cols = 13
+        cell_w = (rect.width - 2 * pad - px(24, scale)) / cols
+        cell_h = (rect.bottom - pad - grid_top - px(28, scale)) / 4
+        small = px(theme.FONT_SMALL - 2, scale)
+        for rank in range(cols):
+            x = rect.left + pad + px(24, scale) + rank * cell_w
+            special = rank in (RANK_3, RANK_8, RANK_2)
+            ctx.text.draw(surface, RANK_LABELS[rank], (round(x + cell_w / 2), grid_top - px(2, scale)), small,
+                          theme.GOLD if special else theme.MUTED, anchor="midbottom", bold=special)
+            for suit in range(4):
+                y = grid_top + suit * cell_h
+                cell = pygame.Rect(round(x) + 1, round(y) + 1, round(cell_w) - 2, round(cell_h) - 2)
+                seen = played >> card_id(rank, suit) & 1
+                fill = (40, 58, 50) if seen else (232, 236, 226)
+                if special and not seen:
+                    fill = (255, 240, 190)
+                pygame.draw.rect(surface, fill, cell, border_radius=px(3, scale))
+                if not seen:
+                    icon = ctx.art.suit_icon(suit, min(cell.width, cell.height) - px(4, scale),
+                                             four_color=ctx.settings.four_color)
+                    surface.blit(icon, icon.get_rect(center=cell.center))
+        for suit in range(4):
+            y = grid_top + suit * cell_h + cell_h / 2
+            icon = ctx.art.suit_icon(suit, px(14, scale), four_color=ctx.settings.four_color)
+            surface.blit(icon, icon.get_rect(center=(rect.left + pad + px(10, scale), round(y))))
+        jy = rect.bottom - pad - px(10, scale)
+        jx = rect.left + pad
+        for i in range(jokers):
+            seen = played >> JOKER_IDS[i] & 1
+            chip = pygame.Rect(jx, 0, px(80, scale), px(22, scale))
+            chip.centery = jy
+            pygame.draw.rect(surface, (40, 58, 50) if seen else (255, 214, 90), chip, border_radius=px(6, scale))
+            ctx.text.draw(surface, "JOKER", chip.center, small, theme.MUTED if seen else theme.INK, bold=True)
+            jx += chip.width + px(8, scale)
+
+
+def _felt_surface(size: tuple[int, int]) -> pygame.Surface:
+    """A radial gradient of felt green with a soft vignette and a faint weave."""
+    width, height = size
+    small = pygame.Surface((160, 90))
+    cx, cy = 80, 42
+    for y in range(90):
+        for x in range(160):
+            d = math.hypot((x - cx) / 80, (y - cy) / 52)
+            t = min(1.0, d)
+            r = theme.FELT_LIGHT[0] + (theme.FELT_DARK[0] - theme.FELT_LIGHT[0]) * t ** 1.6
+            g = theme.FELT_LIGHT[1] + (theme.FELT_DARK[1] - theme.FELT_LIGHT[1]) * t ** 1.6
+            b = theme.FELT_LIGHT[2] + (theme.FELT_DARK[2] - theme.FELT_LIGHT[2]) * t ** 1.6
+            small.set_at((x, y), (round(r), round(g), round(b)))
+    surface = pygame.transform.smoothscale(small, size)
+    weave = pygame.Surface(size, pygame.SRCALPHA)
+    step = max(3, height // 240)
+    for y in range(0, height, step * 2):
+        pygame.draw.line(weave, (255, 255, 255, 6), (0, y), (width, y))
+    for x in range(0, width, step * 2):
+        pygame.draw.line(weave, (0, 0, 0, 6), (x, 0), (x, height))
+    surface.blit(weave, (0, 0))
+    return surface.convert() if pygame.display.get_surface() is not None else surface
+

@@ -1,0 +1,106 @@
+"""Drawing text with the bundled font: cached renders, anchors, a soft shadow."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from .assets import Assets
+
+ANCHORS = {
+    "topleft", "midtop", "topright", "midleft", "center", "midright", "bottomleft", "midbottom", "bottomright",
+}
+
+
+class TextRenderer:
+    """Renders strings once and keeps the surfaces (bounded cache)."""
+
+    def __init__(self, assets: Assets, capacity: int = 800) -> None:
+        self.assets = assets
+        self.capacity = capacity
+        self._cache: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
+
+    def render(self, text: str, size: int, color: tuple[int, ...], *, bold: bool = False) -> pygame.Surface:
+        key = (text, size, tuple(color), bold)
+        surface = self._cache.get(key)
+        if surface is None:
+            surface = self.assets.font(size, bold=bold).render(text, True, color)
+            self._cache[key] = surface
+            if len(self._cache) > self.capacity:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return surface
+
+    def size(self, text: str, size: int, *, bold: bool = False) -> tuple[int, int]:
+        return self.assets.font(size, bold=bold).size(text)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[int, int],
+        size: int,
+        color: tuple[int, ...],
+        *,
+        anchor: str = "center",
+        bold: bool = False,
+        shadow: bool = False,
+        alpha: int = 255,
+    ) -> pygame.Rect:
+        """Draw ``text`` with its ``anchor`` point at ``pos``; returns the rect it took."""
+        image = self.render(text, size, color, bold=bold)
+        rect = image.get_rect(**{anchor: pos})
+        if shadow:
+            back = self.render(text, size, (0, 0, 0), bold=bold)
+            offset = max(1, size // 18)
+            if alpha < 255:
+                back = back.copy()
+                back.set_alpha(alpha // 2)
+            else:
+                back = back.copy()
+                back.set_alpha(150)
+            surface.blit(back, rect.move(offset, offset))
+        if alpha < 255:
+            image = image.copy()
+            image.set_alpha(alpha)
+        surface.blit(image, rect)
+        return rect
+
+    def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
+        """Break ``text`` into lines no wider than ``width`` (words, or characters for Japanese)."""
+        font = self.assets.font(size, bold=bold)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            tokens = _tokens(paragraph)
+            for token in tokens:
+                candidate = line + token
+                if line and font.size(candidate)[0] > width:
+                    lines.append(line.rstrip())
+                    line = token.lstrip()
+                else:
+                    line = candidate
+            lines.append(line.rstrip())
+        return lines
+
+
+def _tokens(text: str) -> list[str]:
+    """Words with their following space; every CJK character on its own."""
+    tokens: list[str] = []
+    word = ""
+    for char in text:
+        if ord(char) > 0x2E80:
+            if word:
+                tokens.append(word)
+                word = ""
+            tokens.append(char)
+        elif char == " ":
+            tokens.append(word + " ")
+            word = ""
+        else:
+            word += char
+    if word:
+        tokens.append(word)
+    return tokens
