@@ -1,0 +1,1 @@
+"""The pygame-ce user interface: app loop, scenes, layout, widgets, card art, assets and sound."""
