@@ -1,0 +1,151 @@
+"""``python -m ai.uecda client ...`` and ``python -m ai.uecda server ...``.
+
+Exit status: 0 when the match was played to its end; 1 when the peer broke
+the protocol, disconnected or timed out (the message says how); 2 for bad
+arguments (an unknown level, a port in use...).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Sequence
+
+from .protocol import DEFAULT_HOST, DEFAULT_PORT, HANDSHAKE_TIMEOUT, PLAYERS, ProtocolError
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a TCP port")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m ai.uecda",
+        description="Speak the UECda computer-Daihinmin tournament protocol (version 20070).",
+    )
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output (-vv for debug)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{client,server}")
+
+    client = sub.add_parser(
+        "client", help="play a match at a UECda server with one of our computer players",
+        description="Connect to a UECda server and play every game of the match (exchange included) "
+                    "with one of our computer players; exit 0 when the server says all games are over.")
+    client.add_argument("--host", default=DEFAULT_HOST, help=f"server address (default {DEFAULT_HOST})")
+    client.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"server port (default {DEFAULT_PORT})")
+    client.add_argument("--level", default="expert", help="beginner, normal, strong or expert (default expert)")
+    client.add_argument("--name", default="ours", help="the name sent to the server (13 characters at most; "
+                                                       "the C server shows 6)")
+    client.add_argument("--records", metavar="DIR", help="write one game record (JSON) per game into DIR")
+    client.add_argument("--think", type=_positive, default=1.0, metavar="SECONDS",
+                        help="thinking time per move for searching levels (default 1)")
+    client.add_argument("--timeout", type=_positive, default=60.0, metavar="SECONDS",
+                        help="longest wait for any message from the server (default 60)")
+    client.add_argument("--connect-timeout", type=_positive, default=5.0, metavar="SECONDS",
+                        help="longest wait to connect (default 5)")
+    client.add_argument("--seed", type=int, help="seed our player's random choices")
+    client.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+
+    server = sub.add_parser(
+        "server", help="run a UECda-compatible server on our engine",
+        description="Accept five UECda clients (ours or tournament programs), run a match of the uecda "
+                    "rules with our engine, and print each player's points and class shares.")
+    server.add_argument("--host", default=DEFAULT_HOST,
+                        help=f"bind address (default {DEFAULT_HOST}: loopback only)")
+    server.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                        help=f"port (default {DEFAULT_PORT}; 0 picks a free one, printed on stderr)")
+    server.add_argument("--games", type=int, default=100, help="games in the match (default 100)")
+    server.add_argument("--players", type=int, default=PLAYERS, help="players (the uecda rules need 5)")
+    server.add_argument("--seed", type=int, help="seed the deals (default random)")
+    server.add_argument("--turn-timeout", type=_positive, default=10.0, metavar="SECONDS",
+                        help="longest wait for a client's play or gift (default 10); a late client is dropped")
+    server.add_argument("--handshake-timeout", type=_positive, default=HANDSHAKE_TIMEOUT, metavar="SECONDS",
+                        help=f"longest wait for a client's name table (default {HANDSHAKE_TIMEOUT:g})")
+    server.add_argument("--wait", type=_positive, default=600.0, metavar="SECONDS",
+                        help="longest wait for all five clients to connect (default 600)")
+    server.add_argument("--fallback", default="normal", metavar="LEVEL",
+                        help="our level that plays for a dropped client (default normal)")
+    server.add_argument("--json", action="store_true", help="print the summary as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    level = logging.WARNING - 10 * args.verbose
+    logging.basicConfig(level=max(level, logging.DEBUG), format="%(levelname)s %(name)s: %(message)s",
+                        stream=sys.stderr)
+    if args.command == "client":
+        return run_client(args)
+    return run_server(args)
+
+
+def run_client(args: argparse.Namespace) -> int:
+    from ai.levels import LEVELS, make_player
+
+    from .client import ConnectError, UecdaClient
+
+    try:
+        player = make_player(args.level)
+    except (ValueError, ImportError) as error:
+        print(f"error: cannot use level {args.level!r}: {error} (levels: {', '.join(LEVELS)})", file=sys.stderr)
+        return 2
+    client = UecdaClient(
+        player, name=args.name, host=args.host, port=args.port, connect_timeout=args.connect_timeout,
+        read_timeout=args.timeout, think_time=args.think, records_dir=args.records, seed=args.seed)
+    try:
+        report = client.run()
+    except ConnectError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except ProtocolError as error:
+        print(f"error: the server broke off the match: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        print(f"player {report.player} ({report.name}): {len(report.games)} games, {report.points} points")
+    return 0
+
+
+def run_server(args: argparse.Namespace) -> int:
+    from .server import ServerError, UecdaServer, report_json
+
+    try:
+        server = UecdaServer(
+            games=args.games, players=args.players, host=args.host, port=args.port, seed=args.seed,
+            accept_timeout=args.wait, handshake_timeout=args.handshake_timeout, turn_timeout=args.turn_timeout,
+            fallback_level=args.fallback)
+        port = server.listen()
+    except ServerError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"listening on {server.host}:{port}", file=sys.stderr, flush=True)
+    try:
+        report = server.run()
+    except ServerError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        server.close()
+        print("interrupted", file=sys.stderr)
+        return 1
+    print(report_json(report) if args.json else report.text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

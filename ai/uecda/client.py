@@ -1,0 +1,269 @@
+"""A UECda tournament client (protocol 20070) driven by one of our computer players.
+
+``UecdaClient(player).run()`` connects to a server, sends its name, and plays
+every game of the match (the exchange included) until the server says all
+games are over (2); it then returns a ``ClientReport``.  The conversation is
+the official one (see ``/work/shared/docs/UECDA.md``)::
+
+    connect; send table 1 (20070, name); read the player number
+    per game: read the opening hand; if [5][1] > 0 send the cards to give
+        per action: read hand + state; if [5][2] == 1: send a play, read 9/8
+                    read the field; read 0 (go on), 1 (game over) or 2 (all over)
+
+Our players see the game through a shadow ``Game`` (``shadow.py``).  Rules of
+conduct: the client never leads with a pass (a pass or an illegal move from
+the player while leading is replaced by its weakest legal single, logged); an
+illegal move while following becomes a pass (logged); when the official
+server gives us the "extra turn" after everyone passed our play, we pass.
+
+With ``records_dir`` every game is written there: ``game-NNNN.json`` is a game
+record (docs/game-record.md, see ``shadow.py`` for what it contains) when the
+shadow followed the whole game, else ``game-NNNN.log.json`` (the actions as
+seen).  The action log is always written alongside as ``game-NNNN.log.json``.
+
+Every connect and read has a timeout; a broken server raises ``ProtocolError``
+(or ``PeerClosed`` / ``PeerTimeout``) with a clear message.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import socket
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ai.player import Player, weakest_cards
+from game.engine import PASS, Game, Move, Play
+from game.engine.plays import single
+
+from .protocol import (
+    ACCEPTED,
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    GAME_CONTINUES,
+    GAME_OVER,
+    MATCH_OVER,
+    REJECTED,
+    ProtocolError,
+    encode_hand,
+    encode_play,
+    name_table,
+    recv_int,
+    recv_table,
+    send_table,
+)
+from .seat import weakest_single
+from .shadow import GameReport, Shadow
+
+log = logging.getLogger(__name__)
+
+
+class ConnectError(ProtocolError):
+    """The server could not be reached."""
+
+
+@dataclass
+class ClientReport:
+    """What a client saw of a match."""
+
+    player: int
+    name: str
+    games: list[GameReport] = field(default_factory=list)
+
+    @property
+    def points(self) -> int:
+        """Our points (5 for 1st ... 1 for 5th), from the order the players went out."""
+        return sum(5 - g.place for g in self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "name": self.name,
+            "games": len(self.games),
+            "points": self.points,
+            "places": [g.place for g in self.games],
+            "rebuilds": sum(len(g.rebuilds) for g in self.games),
+        }
+
+
+def connect(host: str, port: int, timeout: float) -> socket.socket:
+    try:
+        sock = socket.create_connection((host, port), timeout=timeout)
+    except OSError as error:
+        raise ConnectError(f"cannot connect to the UECda server at {host}:{port}: {error}") from None
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return sock
+
+
+class UecdaClient:
+    """One of our players at a UECda server."""
+
+    def __init__(
+        self,
+        player: Player,
+        *,
+        name: str = "ours",
+        host: str = DEFAULT_HOST,
+        port: int = DEFAULT_PORT,
+        connect_timeout: float = 5.0,
+        read_timeout: float = 60.0,
+        think_time: float = 1.0,
+        records_dir: str | Path | None = None,
+        seed: int | None = None,
+        logger: logging.Logger | None = None,
+    ) -> None:
+        self.player = player
+        self.name = name
+        self.host = host
+        self.port = port
+        self.connect_timeout = connect_timeout
+        self.read_timeout = read_timeout
+        """Seconds to wait for any message (the other clients think in between)."""
+        self.think_time = think_time
+        """Seconds our player may think per move (its ``deadline``)."""
+        self.records_dir = Path(records_dir) if records_dir is not None else None
+        self.rng = random.Random(seed)
+        self.log = logger or log
+        self.sock: socket.socket | None = None
+
+    # --- the conversation -----------------------------------------------------------------
+
+    def run(self) -> ClientReport:
+        """Play the whole match; ``ProtocolError`` if the server breaks the protocol."""
+        if self.records_dir is not None:
+            self.records_dir.mkdir(parents=True, exist_ok=True)
+        sock = connect(self.host, self.port, self.connect_timeout)
+        self.sock = sock
+        try:
+            send_table(sock, name_table(self.name), self.read_timeout, "the name table")
+            me = recv_int(sock, self.read_timeout, "the player number")
+            if not 0 <= me < 5:
+                raise ProtocolError(f"the server sent player number {me}, not 0..4")
+            self.log.info("connected to %s:%d as player %d (%s)", self.host, self.port, me, self.name)
+            report = ClientReport(me, self.name)
+            shadow = Shadow(me, logger=self.log)
+            while True:
+                flag = self._play_game(sock, shadow)
+                game = shadow.end_game(self.name)
+                report.games.append(game)
+                self._write(game)
+                self.log.info("game %d over: we placed %d", game.index + 1, game.place + 1)
+                if flag == MATCH_OVER:
+                    self.log.info("the server says all games are over (%d played)", len(report.games))
+                    return report
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.sock is not None:
+            try:
+                self.sock.close()
+            finally:
+                self.sock = None
+
+    def _play_game(self, sock: socket.socket, shadow: Shadow) -> int:
+        opening = recv_table(sock, self.read_timeout, "the opening hand")
+        st = shadow.start_game(opening)
+        if st.gift_count > 0:
+            gift = self._choose_gift(shadow, st.gift_count)
+            shadow.note_gift(gift)
+            send_table(sock, encode_hand(gift), self.read_timeout, "the cards to give")
+        while True:
+            table = recv_table(sock, self.read_timeout, "the hand and state")
+            st, _ = shadow.on_turn_table(table)
+            if st.my_turn:
+                self._take_turn(sock, shadow, st.cleared)
+            field_table = recv_table(sock, self.read_timeout, "the field")
+            shadow.on_field(field_table)
+            flag = recv_int(sock, self.read_timeout, "the game-over flag")
+            if flag == GAME_CONTINUES:
+                continue
+            if flag in (GAME_OVER, MATCH_OVER):
+                return flag
+            raise ProtocolError(f"the server sent {flag} after the field; expected 0, 1 or 2")
+
+    def _choose_gift(self, shadow: Shadow, count: int) -> int:
+        hand = shadow.initial_hand
+        obs = shadow.gift_observation(count)
+        if obs is None:
+            self.log.warning("cannot build our view of the exchange; giving our %d weakest card(s)", count)
+            return weakest_cards(hand, count)
+        try:
+            gift = self.player.choose_gift(obs, self.rng)
+        except Exception:  # a broken player must not stop the match
+            self.log.exception("our player failed to choose its gift; giving the weakest cards")
+            return weakest_cards(hand, count)
+        if gift & ~hand or gift.bit_count() != count:
+            self.log.warning("our player chose an invalid gift; giving the weakest cards")
+            return weakest_cards(hand, count)
+        return gift
+
+    def _take_turn(self, sock: socket.socket, shadow: Shadow, leading: bool) -> None:
+        move = self._decide(shadow, leading)
+        state = shadow.game.top if shadow.game is not None else None
+        avoid = state.suits if state is not None else 0
+        reversed_order = shadow.game.reversed if shadow.game is not None else False
+        send_table(sock, encode_play(move, reversed_order=reversed_order, avoid_suits=avoid), self.read_timeout,
+                   "our play")
+        answer = recv_int(sock, self.read_timeout, "the answer to our play")
+        if answer == ACCEPTED:
+            return
+        if answer in (REJECTED, 7):
+            if isinstance(move, Play):
+                self.log.warning("the server rejected our play %s (answer %d): it counts as a pass",
+                                 move.describe(), answer)
+            return
+        raise ProtocolError(f"the server answered {answer} to our play; expected 9 or 8")
+
+    def _decide(self, shadow: Shadow, leading: bool) -> Move:
+        if shadow.extra_turn:
+            self.log.debug("extra turn after everyone passed our play: passing (the table clears, we lead)")
+            return PASS
+        obs = shadow.observation()
+        game = obs.state
+        move: Move
+        try:
+            move = self.player.choose_move(obs, self.rng, time.perf_counter() + self.think_time)
+        except Exception:  # a broken player must not stop the match
+            self.log.exception("our player failed to choose a move")
+            move = PASS
+        if not game.can(move):
+            if game.top is None or leading:
+                fallback = _lead_fallback(game)
+                self.log.warning("our player chose %s while leading; playing %s instead", move,
+                                 fallback.describe())
+                return fallback
+            self.log.warning("our player chose an illegal move %s; passing instead", move)
+            return PASS
+        return move
+
+    # --- records ----------------------------------------------------------------------------
+
+    def _write(self, game: GameReport) -> None:
+        if self.records_dir is None:
+            return
+        stem = f"game-{game.index + 1:04d}"
+        try:
+            if game.record is not None:
+                (self.records_dir / f"{stem}.json").write_text(
+                    json.dumps(game.record, ensure_ascii=False, indent=1), encoding="utf-8")
+            (self.records_dir / f"{stem}.log.json").write_text(
+                json.dumps(game.log, ensure_ascii=False, indent=1), encoding="utf-8")
+        except OSError as error:
+            self.log.error("cannot write the record of game %d: %s", game.index + 1, error)
+
+
+def _lead_fallback(game: Game) -> Play:
+    try:
+        return weakest_single(game)
+    except ValueError:
+        # The shadow finds no legal single (it should not happen): play our lowest card anyway.
+        hand = game.hands[game.turn]
+        return single(hand & -hand)
+
+
+__all__ = ["ClientReport", "ConnectError", "UecdaClient", "connect"]

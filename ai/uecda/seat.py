@@ -1,0 +1,335 @@
+"""The server side of the UECda conversation with one client, shared by the server and the external seat.
+
+``server.py`` (a whole match of tournament clients) and ``external.py`` (one
+tournament program at our desktop table) speak the same server side of the
+protocol; this module holds what they share:
+
+* ``ClientLink``: one connected client (handshake, tables and integers with timeouts);
+* the tables the server sends, built from a ``Game`` (the real game on the
+  server, a player's observation ``obs.state`` for the external seat):
+  ``initial_table`` (the hand that opens a game, 通信4), ``turn_table`` (the
+  hand and state before each action, 通信6) and ``field_table`` (the cards on
+  the table after each action, 通信9);
+* ``judge_play`` and ``judge_gift``: what a client's table means under our
+  rules, and the answer (9 accepted, 8 illegal-or-pass) the server gives.
+
+Decisions (also in the report and ``docs``):
+
+* A pass is answered with 8, as the official server does in protocol 20070.
+* An illegal play is answered with 8 and treated as a pass, as the official
+  server does.  A client that *leads* cannot pass under our engine (the table
+  must be opened), so when the leader passes or plays something illegal the
+  server plays that seat's weakest legal single for it and still answers 8
+  (the client learns what happened from the next tables).  The official server
+  instead counts such passes and ranks the players at random after 20.
+* An invalid gift (wrong count, cards not held, a malformed table) gives the
+  weakest cards instead, logged.
+* The hand that opens a game has ``[5][0] = 1`` in every game (the standard
+  client exits otherwise), ``[5][1]`` = 2/1 for 大富豪/富豪 and 0 otherwise, and
+  the cards left as dealt (before the exchange), like the C server.
+* In a first game every class is 0 (clients detect a first game by equal classes).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import socket
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine import PASS, Game, IllegalMove, Move, Play
+from game.engine.cards import JOKER_RANK, iter_ids, natural_strength_key
+from game.engine.plays import SINGLE
+
+from .protocol import (
+    ACCEPTED,
+    HANDSHAKE_TIMEOUT,
+    PLAYERS,
+    PROTOCOL_VERSION,
+    REJECTED,
+    ImpossiblePlay,
+    MalformedTable,
+    ProtocolError,
+    Table,
+    TableState,
+    decode_hand,
+    decode_play,
+    encode_hand,
+    encode_play,
+    encode_state,
+    read_name_table,
+    recv_int,
+    recv_table,
+    send_int,
+    send_table,
+)
+
+log = logging.getLogger(__name__)
+
+GIFT_BY_PLACE = (2, 1, 0, 0, 0)
+"""Cards an upper class chooses to give, by its previous place (大富豪 2, 富豪 1)."""
+
+
+# --- one connection ---------------------------------------------------------------------
+
+
+class ClientLink:
+    """The server side of one client's connection: its player number, name and socket."""
+
+    def __init__(self, sock: socket.socket, player: int, name: str, timeout: float) -> None:
+        self.sock = sock
+        self.player = player
+        self.name = name
+        self.timeout = timeout
+        """Seconds allowed for sending anything to the client (it must keep reading)."""
+
+    @staticmethod
+    def read_handshake(sock: socket.socket, timeout: float = HANDSHAKE_TIMEOUT) -> str:
+        """Read table 1; return the client's name.  ``ProtocolError`` for another version or nothing."""
+        try:
+            table = recv_table(sock, timeout, "the name table (table 1)")
+        except ProtocolError as error:
+            hint = f"a protocol {PROTOCOL_VERSION} client sends it at once"
+            raise ProtocolError(f"handshake failed: {error} ({hint})") from None
+        version, name = read_name_table(table)
+        if version != PROTOCOL_VERSION:
+            raise ProtocolError(f"the client speaks protocol version {version}; only {PROTOCOL_VERSION} is supported")
+        return name
+
+    @classmethod
+    def accept(
+        cls, sock: socket.socket, player: int, *, handshake_timeout: float = HANDSHAKE_TIMEOUT, timeout: float = 10.0
+    ) -> ClientLink:
+        """Handshake with a freshly connected client and send it its player number."""
+        name = cls.read_handshake(sock, handshake_timeout)
+        link = cls(sock, player, name, timeout)
+        send_int(sock, player, timeout, "the player number")
+        return link
+
+    def send_table(self, table: Table, what: str = "a table") -> None:
+        send_table(self.sock, table, self.timeout, what)
+
+    def send_int(self, value: int, what: str = "an integer") -> None:
+        send_int(self.sock, value, self.timeout, what)
+
+    def recv_table(self, timeout: float, what: str = "a table") -> Table:
+        return recv_table(self.sock, timeout, what)
+
+    def recv_int(self, timeout: float, what: str = "an integer") -> int:
+        return recv_int(self.sock, timeout, what)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self.sock.close()
+
+    def __repr__(self) -> str:
+        return f"player {self.player} ({self.name or 'no name'})"
+
+
+# --- tables the server sends -----------------------------------------------------------------
+
+
+def classes_by_seat(state: Game) -> list[int]:
+    """Each seat's class (0 大富豪 ... 4 大貧民) from the previous game; all 0 in a first game."""
+    places = state.previous_places
+    if places is None:
+        return [0] * state.n
+    out = [0] * state.n
+    for place, seat in enumerate(places):
+        out[seat] = place
+    return out
+
+
+def _by_player(values: Sequence[int], seating: Sequence[int]) -> tuple[int, ...]:
+    out = [0] * PLAYERS
+    for seat, player in enumerate(seating):
+        out[player] = values[seat]
+    return tuple(out)
+
+
+def _state(
+    state: Game,
+    seating: Sequence[int],
+    counts: Sequence[int],
+    *,
+    turn_seat: int,
+    my_turn: bool,
+    exchanging: bool = False,
+    gift_count: int = 0,
+) -> TableState:
+    return TableState(
+        exchanging=exchanging,
+        gift_count=gift_count,
+        my_turn=my_turn,
+        turn_player=seating[turn_seat] if turn_seat >= 0 else 0,
+        cleared=state.top is None,
+        j_back=state.j_back,
+        revolution=state.revolution,
+        lock=state.lock != 0,
+        counts=_by_player(counts, seating),
+        classes=_by_player(classes_by_seat(state), seating),
+        seating=tuple(seating),
+    )
+
+
+def gift_count_of(state: Game, seat: int) -> int:
+    """The cards ``seat`` chooses to give in this game's exchange (2, 1 or 0)."""
+    places = state.previous_places
+    if places is None or not state.rules.exchange:
+        return 0
+    return GIFT_BY_PLACE[places.index(seat)]
+
+
+def opening_hand(state: Game, seat: int) -> int:
+    """The hand sent when a game opens: as dealt, plus what an upper class took from its partner."""
+    hand = state.deal.hands[seat]
+    if gift_count_of(state, seat):
+        for giver, receiver, cards in state.gifts:
+            if receiver == seat and gift_count_of(state, giver) == 0:
+                hand |= cards
+    return hand
+
+
+def dealt_counts(state: Game) -> list[int]:
+    """Each seat's cards as dealt (the counts the C server sends with the opening hand)."""
+    counts = list(state.counts)
+    # A complete exchange keeps every count; a pair whose upper class has not
+    # given yet is off by the cards the lower class handed over (public: ``pending``).
+    for gift in state.pending:
+        counts[gift.giver] -= gift.count
+        counts[gift.receiver] += gift.count
+    return counts
+
+
+def initial_table(state: Game, seat: int, seating: Sequence[int]) -> Table:
+    """通信4: the hand that opens a game (before the exchange for lower classes, after the take for upper)."""
+    table = encode_hand(opening_hand(state, seat))
+    gift = gift_count_of(state, seat)
+    counts = dealt_counts(state)
+    return encode_state(
+        _state(state, seating, counts, turn_seat=-1, my_turn=False, exchanging=True, gift_count=gift), table
+    )
+
+
+def turn_table(state: Game, seat: int, seating: Sequence[int], *, my_turn: bool) -> Table:
+    """通信6: ``seat``'s hand and the state before the action of the seat to act (``state.turn``)."""
+    table = encode_hand(state.hands[seat])
+    return encode_state(_state(state, seating, state.counts, turn_seat=state.turn, my_turn=my_turn), table)
+
+
+def field_play(state: Game) -> Play | None:
+    """The play the field shows after an action: the top, or the play just cleared away."""
+    if state.top is not None:
+        return state.top
+    for _, move in reversed(state.history):
+        if isinstance(move, Play):
+            return move
+    return None
+
+
+def field_table(state: Game, seat: int, seating: Sequence[int], actor: int) -> Table:
+    """通信9: the cards on the table after ``actor``'s action (``[5][3]`` = that player, ``[5][4]`` = cleared)."""
+    play = field_play(state)
+    table = encode_play(play, reversed_order=state.reversed) if play is not None else encode_play(PASS)
+    return encode_state(_state(state, seating, state.counts, turn_seat=actor, my_turn=seat == actor), table)
+
+
+# --- judging what a client sends ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    move: Move
+    """What the seat does (a legal move of the seat to act)."""
+    answer: int
+    """9 accepted, 8 illegal or pass."""
+    note: str | None = None
+    """Why the server did something other than what the client asked (for the log)."""
+
+
+def weakest_single(state: Game) -> Play:
+    """The weakest legal single of the seat to act in the order in force (the joker last)."""
+    singles = [m for m in state.move_list() if isinstance(m, Play) and m.kind == SINGLE]
+    if not singles:
+        raise ValueError("the seat to act has no legal single")
+    reverse = state.reversed
+
+    def strength(play: Play) -> tuple[int, int]:
+        if play.rank == JOKER_RANK:
+            return (99, 0)
+        rank, suit = natural_strength_key(play.cards.bit_length() - 1)
+        return (-rank if reverse else rank, suit)
+
+    return min(singles, key=strength)
+
+
+def _fallback(state: Game, why: str) -> Judgement:
+    if state.top is None:
+        single = weakest_single(state)
+        return Judgement(single, REJECTED, f"{why}; the leader must play, so the server played {single.describe()}")
+    return Judgement(PASS, REJECTED, f"{why}; treated as a pass")
+
+
+def judge_play(state: Game, table: Table) -> Judgement:
+    """What the seat to act does with the play ``table`` it sent.
+
+    ``MalformedTable`` propagates (the caller drops the client); everything
+    else becomes a legal move with the answer 9 or 8.
+    """
+    try:
+        decoded = decode_play(table)
+    except MalformedTable:
+        raise
+    except ImpossiblePlay as error:
+        return _fallback(state, f"not a play: {error}")
+    if decoded is None:
+        if state.top is None:
+            return _fallback(state, "passed while leading")
+        return Judgement(PASS, REJECTED)
+    cards, joker_as = decoded
+    try:
+        play = state.resolve(cards, joker_as)
+    except IllegalMove as error:
+        return _fallback(state, f"illegal play: {error}")
+    return Judgement(play, ACCEPTED)
+
+
+def weakest_gift(hand: int, count: int) -> int:
+    chosen = sorted(iter_ids(hand), key=natural_strength_key)[:count]
+    return sum(1 << c for c in chosen)
+
+
+def judge_gift(state: Game, seat: int, table: Table) -> tuple[int, str | None]:
+    """The cards ``seat`` gives for the gift ``table``: (cards, a note when its choice was replaced)."""
+    count = next((g.count for g in state.pending if g.giver == seat), 0)
+    hand = state.hands[seat]
+    try:
+        cards = decode_hand(table)
+    except MalformedTable as error:
+        return weakest_gift(hand, count), f"malformed gift ({error}); the weakest cards were given"
+    try:
+        state.verify_give(seat, cards)
+    except IllegalMove as error:
+        return weakest_gift(hand, count), f"invalid gift ({error}); the weakest cards were given"
+    return cards, None
+
+
+__all__ = [
+    "GIFT_BY_PLACE",
+    "ClientLink",
+    "Judgement",
+    "classes_by_seat",
+    "dealt_counts",
+    "field_play",
+    "field_table",
+    "gift_count_of",
+    "initial_table",
+    "judge_gift",
+    "judge_play",
+    "opening_hand",
+    "turn_table",
+    "weakest_gift",
+    "weakest_single",
+]

@@ -1,0 +1,106 @@
+"""Our client against our server: full short matches of mixed levels, in threads and as programs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai.uecda.protocol import PROTOCOL_VERSION
+from game.engine.record import check
+
+from .helpers import run_match
+
+PYTHON = sys.executable
+
+
+@pytest.mark.parametrize(
+    ("levels", "games"),
+    [
+        (["beginner"] * 5, 6),
+        (["expert", "strong", "normal", "beginner", "normal"], 4),
+    ],
+)
+def test_full_match_of_our_clients(levels: list[str], games: int, tmp_path: Path) -> None:
+    run = run_match(levels, games, records=tmp_path, seed=games)
+    assert run.server_error is None and run.client_errors == [None] * 5
+    report = run.report
+    assert report is not None and report.games == games
+    assert sum(p.points for p in report.players) == games * 15  # 5+4+3+2+1 per game
+    by_name = {p.name: p for p in report.players}
+    for summary in report.players:
+        assert summary.games == games and summary.dropped is None
+        assert sum(summary.classes) == games and abs(sum(summary.shares()) - 1) < 1e-9
+    for i, client in enumerate(run.clients):
+        assert client is not None and len(client.games) == games
+        assert client.points == by_name[client.name].points  # the client saw the same places
+        assert all(not g.rebuilds for g in client.games)
+        records = sorted((tmp_path / f"c{i}").glob("game-*[0-9].json"))
+        assert len(records) == games
+        for path in records:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            assert data["uecda"]["protocol"] == PROTOCOL_VERSION
+            assert check(data)[0] == 0
+
+
+def test_classes_reset_like_the_official_server(tmp_path: Path) -> None:
+    """Every ``class_reset_every`` games the next game has no exchange (the official server: every 100)."""
+    run = run_match(["beginner"] * 5, 5, records=tmp_path, class_reset_every=2)
+    assert run.server_error is None and run.client_errors == [None] * 5
+    for client in run.clients:
+        assert client is not None and len(client.games) == 5 and not any(g.rebuilds for g in client.games)
+    logs = [json.loads((tmp_path / "c0" / f"game-{k:04d}.log.json").read_text(encoding="utf-8")) for k in range(1, 6)]
+    assert [log["classes"] is None for log in logs] == [True, False, True, False, True]
+
+
+def test_the_programs_from_the_command_line(tmp_path: Path) -> None:
+    server = subprocess.Popen(
+        [PYTHON, "-m", "ai.uecda", "server", "--port", "0", "--games", "3", "--seed", "9", "--json",
+         "--turn-timeout", "10", "--wait", "30"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    clients: list[subprocess.Popen[str]] = []
+    try:
+        assert server.stderr is not None
+        line = server.stderr.readline()
+        assert line.startswith("listening on 127.0.0.1:"), line
+        port = line.strip().rsplit(":", 1)[1]
+        for i in range(5):
+            args = [PYTHON, "-m", "ai.uecda", "client", "--port", port, "--level", "beginner", "--name", f"cli{i}",
+                    "--json", "--timeout", "20"]
+            if i == 0:
+                args += ["--records", str(tmp_path)]
+            clients.append(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        outputs = [c.communicate(timeout=60) for c in clients]
+        out, err = server.communicate(timeout=60)
+    finally:
+        for proc in [server, *clients]:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert server.returncode == 0, err
+    assert [c.returncode for c in clients] == [0] * 5, [o[1] for o in outputs]
+    summary = json.loads(out)
+    assert summary["games"] == 3 and {p["name"] for p in summary["players"]} == {f"cli{i}" for i in range(5)}
+    for p in summary["players"]:
+        assert abs(sum(p["class_shares"].values()) - 1) < 1e-3
+    reports = [json.loads(o[0]) for o in outputs]
+    points = {p["name"]: p["points"] for p in summary["players"]}
+    assert all(r["games"] == 3 and r["points"] == points[r["name"]] for r in reports)
+    assert len(list(tmp_path.glob("game-*[0-9].json"))) == 3
+
+
+def test_command_line_errors() -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([PYTHON, "-m", "ai.uecda", *args], capture_output=True, text=True, timeout=30)
+
+    no_level = run("client", "--level", "grandmaster", "--port", "1")
+    assert no_level.returncode == 2 and "grandmaster" in no_level.stderr
+    four = run("server", "--players", "4", "--port", "0")
+    assert four.returncode == 2 and "5 players" in four.stderr
+    closed = run("client", "--level", "beginner", "--port", "1", "--connect-timeout", "2")
+    assert closed.returncode == 1 and "cannot connect" in closed.stderr
+    helped = run("client", "--help")
+    assert helped.returncode == 0 and "--records" in helped.stdout
