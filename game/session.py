@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
 import zlib
 from collections.abc import Callable, Sequence
@@ -134,6 +135,10 @@ class Session:
         for index, spec in enumerate(setup.seats):
             if spec.kind != "human":
                 self._seat_player(index, spec)
+        self._starting: dict[int, tuple[threading.Thread, list[Exception]]] = {}
+        for index, player in enumerate(self.players):
+            if setup.seats[index].kind == "external" and player is not None:
+                self._start_in_background(index, player)
         self._ticket: Ticket | None = None
         self._thinking_seat = -1
         self._pending_level: str | None = None
@@ -148,8 +153,36 @@ class Session:
         try:
             self.players[index] = self._factory(spec, self.setup)
             self.levels[index] = "external" if spec.kind == "external" else spec.level
-        except Exception as error:  # noqa: BLE001 (any failure of an external program)
+        except Exception as error:
             self._replace(index, error)
+
+    def _start_in_background(self, index: int, player: Player) -> None:
+        """Start an external program without blocking the frame loop (it may take seconds)."""
+        start = getattr(player, "start", None)
+        if not callable(start):
+            return
+        errors: list[Exception] = []
+
+        def run() -> None:
+            try:
+                start()
+            except Exception as error:
+                errors.append(error)
+
+        thread = threading.Thread(target=run, name=f"start-player-{index}", daemon=True)
+        thread.start()
+        self._starting[index] = (thread, errors)
+
+    @property
+    def starting_programs(self) -> bool:
+        """Are external programs still starting?  (Failures are replaced by Normal players here.)"""
+        for index, (thread, errors) in list(self._starting.items()):
+            if thread.is_alive():
+                return True
+            del self._starting[index]
+            if errors:
+                self._replace(index, errors[0])
+        return False
 
     def _replace(self, index: int, error: Exception) -> None:
         """Put a Normal computer in the place of a failing player."""
@@ -192,6 +225,8 @@ class Session:
         return False
 
     def computer_to_act(self) -> bool:
+        if self.starting_programs:
+            return False
         game = self.game
         if game.phase is Phase.PLAY:
             return self.players[self.match.player_at(game.turn)] is not None
@@ -228,7 +263,7 @@ class Session:
             return None
         try:
             answer = self.worker.poll(self._ticket)
-        except Exception as error:  # noqa: BLE001 (a player failed: replace it, never stop the game)
+        except Exception as error:
             self._ticket = None
             self._replace(self.match.player_at(self._thinking_seat), error)
             return []
@@ -290,7 +325,7 @@ class Session:
             seat = self.match.seat_of(index)
             try:
                 player.notify(observe(self.game, seat), [visible_to(e, seat) for e in events])
-            except Exception as error:  # noqa: BLE001
+            except Exception as error:
                 self._replace(index, error)
 
     def _finish_game(self) -> list[Event]:
@@ -403,5 +438,5 @@ def default_player(spec: SeatSpec, setup: SessionSetup) -> Player:
     if spec.kind == "external":
         from ai.uecda.external import ExternalPlayer
 
-        return ExternalPlayer(spec.command)
+        return ExternalPlayer(spec.command, start=False)
     return make_player(spec.level)

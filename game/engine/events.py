@@ -52,8 +52,11 @@ class Passed:
 class Drew:
     seat: int
     cards: int
+    """The cards drawn (0 when hidden from the viewer: see ``visible_to``)."""
     source: str
     """``stock`` (the 5-card mode's refill) or ``pile`` (drawing after a pass)."""
+    count: int = 0
+    """How many cards were drawn (always visible)."""
 
 
 @dataclass(frozen=True, slots=True)

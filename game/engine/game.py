@@ -600,7 +600,7 @@ class Game:
             self.hands[seat] |= drawn
             self.counts[seat] = self.hands[seat].bit_count()
             if ev is not None:
-                ev.append(Drew(seat, drawn, "stock"))
+                ev.append(Drew(seat, drawn, "stock", drawn.bit_count()))
 
     def _pass(self, seat: int, ev: list[Event] | None) -> None:
         self.history.append((seat, PASS))
@@ -615,7 +615,7 @@ class Game:
                 self.hands[seat] |= 1 << cid
                 self.counts[seat] += 1
                 if ev is not None:
-                    ev.append(Drew(seat, 1 << cid, "pile"))
+                    ev.append(Drew(seat, 1 << cid, "pile", 1))
                 if self._drawn_card_playable(seat, cid):
                     self.drawn_seat, self.drawn = seat, cid
                     return

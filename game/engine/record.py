@@ -20,6 +20,7 @@ from typing import Any
 
 from .cards import JOKER_MASK, card_codes, parse_card_id
 from .errors import IllegalMove
+from .events import Event
 from .game import Game, Phase
 from .match import Match
 from .plays import PASS, SINGLE, Play
@@ -384,6 +385,50 @@ def play_spec(game: Game, spec: GameSpec, index: int) -> None:
                 game.play(game.resolve(action.cards, action.joker_as))
         except IllegalMove as error:
             raise IllegalAction(index, i, f"seat {action.seat}: {error}") from None
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One moment of a replayed record: a copy of the game after an action."""
+
+    game_index: int
+    action_index: int
+    """-1 for the start of the game (after the deal and the exchange)."""
+    game: Game
+    events: tuple[Event, ...]
+
+
+def replay_frames(record: Record) -> list[Frame]:
+    """Every state of every game of a record, for stepping through it.
+
+    Raises ``IllegalAction`` or ``RecordError`` like ``replay``; frames up to the
+    problem are not returned (check the record first).
+    """
+    frames: list[Frame] = []
+    previous: tuple[int, ...] | None = None
+    last: Game | None = None
+    for index, spec in enumerate(record.games):
+        if spec.previous_classes is not None:
+            previous = places_from_titles(record.rules, spec.previous_classes)
+        elif index > 0:
+            if last is None or last.result is None:
+                raise RecordError(f"games[{index}].previous_classes: needed because game {index - 1} did not finish")
+            previous = _places_after(record.rules, index, last.result.places)
+        opening = GameSpec(spec.hands, spec.previous_classes, spec.exchange, spec.leader, spec.stocks, spec.pile)
+        game = replay_game(record.rules, opening, previous, index)
+        events: list[Event] = list(game.setup_events)
+        frames.append(Frame(index, -1, game.clone(), tuple(events)))
+        for i, action in enumerate(spec.actions):
+            try:
+                if game.phase is Phase.PLAY and action.seat != game.turn:
+                    raise IllegalAction(index, i, f"it is seat {game.turn}'s turn, not seat {action.seat}'s")
+                move = PASS if action.cards is None else game.resolve(action.cards, action.joker_as)
+                happened = game.play(move)
+            except IllegalMove as error:
+                raise IllegalAction(index, i, f"seat {action.seat}: {error}") from None
+            frames.append(Frame(index, i, game.clone(), tuple(happened)))
+        last = game
+    return frames
 
 
 def resume_match(record: Record, seed: int, *, games: int | None = None, first_leader: int | None = None) -> Match:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -95,10 +96,13 @@ class App:
         height = max(theme.MIN_SIZE[1], size[1])
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         screen = pygame.display.set_mode((0, 0) if fullscreen else (width, height), flags)
-        try:
-            pygame.Window.from_display_module().minimum_size = theme.MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass
+        if not fullscreen:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = theme.MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
         try:
             pygame.display.set_icon(Assets().image("icon/daifugo.png"))
         except (FileNotFoundError, pygame.error):
@@ -214,7 +218,7 @@ class App:
             return False
         try:
             session = Session.resume(data, self.ctx.worker, on_autosave=self._autosave, on_game_over=self._game_over)
-        except Exception:  # noqa: BLE001 (any problem with the saved match: start fresh, keep the file)
+        except Exception:
             log.exception("the autosave cannot be resumed")
             clear_autosave(self.paths.autosave_file)
             return False
@@ -262,7 +266,7 @@ class App:
             game_id = stats.add_game(game_row(summary))
             if summary.match_over is not None and self.session is not None:
                 stats.add_match(match_row(summary, self.session), [game_id])
-        except Exception:  # noqa: BLE001 (statistics must never stop the game)
+        except Exception:
             log.exception("could not record the game in the statistics")
 
     # --- the loop ----------------------------------------------------------------------------
@@ -271,7 +275,7 @@ class App:
         """One frame: input, update, draw."""
         try:
             self._frame(dt)
-        except Exception as error:  # noqa: BLE001 (show the error screen instead of a silent exit)
+        except Exception as error:
             log.exception("unexpected error")
             if self._frame_error is not None:
                 raise
@@ -280,7 +284,8 @@ class App:
 
     def _frame(self, dt: float) -> None:
         top = self.stack.top
-        text_mode = bool(top is not None and (top.text_mode or getattr(getattr(top, "widgets", None), "editing", False)))
+        editing = getattr(getattr(top, "widgets", None), "editing", False)
+        text_mode = bool(top is not None and (top.text_mode or editing))
         for event in pygame.event.get():
             for intent in to_intents(event, text_mode=text_mode):
                 if isinstance(intent, Quit):

@@ -51,6 +51,8 @@ class Context:
     run: RunRecord = field(default_factory=RunRecord)
     actions: dict[str, Callable[..., Any]] = field(default_factory=dict)
     """App-level actions scenes may trigger: ``quit``, ``fullscreen``, ``autosave``..."""
+    cache: dict[str, Any] = field(default_factory=dict)
+    """Drawings scenes share and keep between screens (the felt for the window size...), by a key of their choice."""
     t: Translator = field(init=False)
 
     def __post_init__(self) -> None:

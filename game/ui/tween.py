@@ -54,7 +54,7 @@ class Tween:
                 self.on_done()
 
 
-def Timer(duration: float, on_done: Callable[[], None] | None = None) -> Tween:  # noqa: N802 (reads as a class)
+def Timer(duration: float, on_done: Callable[[], None] | None = None) -> Tween:
     """A tween whose only purpose is to call ``on_done`` after ``duration`` seconds."""
     return Tween(duration, easing=LINEAR, on_done=on_done)
 

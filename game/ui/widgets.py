@@ -35,7 +35,11 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color
         surface.blit(layer, rect)
     else:
         pygame.draw.rect(surface, color, rect, border_radius=radius)
-    if border is not None:
+    if border is not None and len(border) == 4 and border[3] < 255:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, border, layer.get_rect(), max(1, width), border_radius=radius)
+        surface.blit(layer, rect)
+    elif border is not None:
         pygame.draw.rect(surface, border, rect, max(1, width), border_radius=radius)
 
 
@@ -160,7 +164,8 @@ class Toggle(Widget):
                       (inner.right, inner.top)]
             pygame.draw.lines(surface, (30, 120, 60), False, points, theme.px(4, scale))
         if focused or self.hover:
-            pygame.draw.rect(surface, theme.GOLD, box.inflate(4, 4), theme.px(2, scale), border_radius=theme.px(6, scale))
+            pygame.draw.rect(surface, theme.GOLD, box.inflate(4, 4), theme.px(2, scale),
+                             border_radius=theme.px(6, scale))
         color = theme.CREAM if self.enabled else theme.TEXT_DISABLED
         ctx.text.draw(surface, _text(self.label), (box.right + theme.px(10, scale), self.rect.centery),
                       theme.px(self.font_size, scale), color, anchor="midleft", shadow=True)

@@ -171,3 +171,13 @@ def test_previous_classes_default_to_the_last_game_with_reseating() -> None:
     del record["games"][1]["previous_classes"]
     replayed = replay(parse_record(record))
     assert replayed.games[1].previous_places == match.games[1].previous_places
+
+
+def test_replay_frames_step_through_every_action() -> None:
+    from game.engine.record import replay_frames
+
+    record = parse_record(json.loads(json.dumps(SAMPLE)))
+    frames = replay_frames(record)
+    assert len(frames) == 1 + len(SAMPLE["games"][0]["actions"])  # type: ignore[index]
+    assert frames[0].action_index == -1 and frames[-1].game.result is not None
+    assert frames[1].game.counts[3] == 1 and frames[0].game.counts[3] == 3

@@ -559,5 +559,7 @@ def test_events_hide_other_players_cards() -> None:
     game = game_of("standard", ["3S 4S 5S", "3H 4H 5H", "3D 4D KD", "2H 2S 2C 5D"], previous=[0, 1, 2, 3], leader=None)
     gift = next(e for e in game.setup_events if isinstance(e, Exchanged))
     assert visible_to(gift, 3) == gift and visible_to(gift, 1).cards == 0
-    drew = Drew(0, parse_cards("3C"), "stock")
-    assert visible_to(drew, 0) == drew and visible_to(drew, 1).cards == 0
+    drew = Drew(0, parse_cards("3C"), "stock", 1)
+    assert visible_to(drew, 0) == drew
+    hidden = visible_to(drew, 1)
+    assert isinstance(hidden, Drew) and hidden.cards == 0 and hidden.count == 1

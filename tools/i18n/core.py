@@ -262,6 +262,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "上がった順位で次のゲームの階級が決まり、階級の間でカードを交換します。",
     ),
     "rules.switches": ("Local rules in this game", "このゲームのローカルルール"),
+    # replay viewer
+    "replay.all_hands": ("Show all hands", "全員の手札を表示"),
+    "replay.view_from": ("View from seat {seat}", "{seat}番の席から見る"),
     # errors
     "error.title": ("Something went wrong", "エラーが発生しました"),
     "error.body": ("The game hit an unexpected problem. Details were written to:", "予期しない問題が起きました。詳しい内容はこちらに記録しました："),

@@ -113,8 +113,9 @@ class TableScene(Scene):
         self.auto_pass_toggle.rect = pygame.Rect(toggles.left, toggles.top, toggles.width, row)
         self.slow_toggle.rect = pygame.Rect(toggles.left, toggles.top + row, toggles.width, row)
         bar = layout.top_bar
-        self.menu_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale), bar.height - px(10, scale))
-        self.tracker_button.rect = pygame.Rect(0, bar.top + px(6, scale), px(130, scale), bar.height - px(10, scale))
+        button_h = bar.height - px(10, scale)
+        self.menu_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale), button_h)
+        self.tracker_button.rect = pygame.Rect(0, bar.top + px(6, scale), px(130, scale), button_h)
         self.tracker_button.rect.right = size[0] - px(10, scale)
 
     # --- names and messages ---------------------------------------------------------------
@@ -173,8 +174,11 @@ class TableScene(Scene):
 
     def _readings(self) -> list[Play]:
         game = self.session.game
+        selected = self.hand.selected
+        if selected & game.hands[game.turn] != selected:
+            return []
         try:
-            return game.readings(self.hand.selected) if self.hand.selected & game.hands[game.turn] == self.hand.selected else []
+            return game.readings(selected)
         except IllegalMove:
             return []
 
@@ -394,7 +398,8 @@ class TableScene(Scene):
         painter.hand(surface, layout, self.hand, self.director.hidden, dim, active or self._giving())
         human_state = model.seats[session.human_seat]
         if human_state.passed and human_state.out is None:
-            painter.bubble(surface, ctx.t("table.passed"), (layout.size[0] // 2, layout.hand_y - layout.lift - px(20, scale)), scale)
+            point = (layout.size[0] // 2, layout.hand_y - layout.lift - px(20, scale))
+            painter.bubble(surface, ctx.t("table.passed"), point, scale)
         painter.flights(surface, self.director)
         self.widgets.draw(surface, ctx)
         self._draw_prompt(surface, layout)
@@ -425,11 +430,11 @@ class TableScene(Scene):
         session = self.session
         preset = ctx.t(f"preset.{session.rules.preset}.name")
         total = session.match.length
-        index = session.match.index + 1
+        index = len(session.match.games)
         game_text = ctx.t("table.game_of", index=index, total=total) if total else ctx.t("table.game_no", index=index)
         x = self.menu_button.rect.right + px(14, scale)
-        ctx.text.draw(surface, f"{preset}  ·  {game_text}", (x, layout.top_bar.centery), px(theme.FONT_SMALL + 1, scale),
-                      theme.CREAM, anchor="midleft", shadow=True)
+        ctx.text.draw(surface, f"{preset}  ·  {game_text}", (x, layout.top_bar.centery),
+                      px(theme.FONT_SMALL + 1, scale), theme.CREAM, anchor="midleft", shadow=True)
 
     def _draw_human_info(self, surface: pygame.Surface, layout: TableLayout) -> None:
         ctx, scale = self.ctx, layout.scale
@@ -443,8 +448,8 @@ class TableScene(Scene):
 
             label = ctx.t(f"class.{state.title.value}")
             width = ctx.text.size(label, px(theme.FONT_SMALL, scale), bold=True)[0]
-            self.painter.badge(surface, label, TITLE_COLORS[state.title], (x + px(20, scale) + width // 2, rect.centery),
-                               scale)
+            center = (x + px(20, scale) + width // 2, rect.centery)
+            self.painter.badge(surface, label, TITLE_COLORS[state.title], center, scale)
         if self.session.rules.hand_size:
             ctx.text.draw(surface, ctx.t("table.stock", count=state.stock), (rect.left + px(4, scale), rect.top),
                           px(theme.FONT_SMALL, scale), theme.GOLD, anchor="bottomleft", shadow=True)
@@ -458,8 +463,9 @@ class TableScene(Scene):
         y = layout.trick_center[1] - layout.trick_h // 2
         for i in range(min(4, self.model.pile)):
             surface.blit(back, (x - i * 2, y - i * 2))
-        ctx.text.draw(surface, ctx.t("table.pile", count=self.model.pile), (x + layout.trick_w // 2, y + layout.trick_h + px(14, scale)),
-                      px(theme.FONT_SMALL, scale), theme.CREAM, shadow=True)
+        label_at = (x + layout.trick_w // 2, y + layout.trick_h + px(14, scale))
+        ctx.text.draw(surface, ctx.t("table.pile", count=self.model.pile), label_at, px(theme.FONT_SMALL, scale),
+                      theme.CREAM, shadow=True)
 
     def exit(self) -> None:
         self.session.cancel_thinking()

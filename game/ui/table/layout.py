@@ -123,7 +123,11 @@ def table_layout(size: tuple[int, int], n: int, human: int) -> TableLayout:
         panel.midbottom = block.midbottom
         toward_x = round(block.centerx + (cx - block.centerx) * 0.25)
         toward_y = round(block.centery + (cy - block.centery) * 0.25)
-        bubble = (panel.centerx + (panel_w // 2 + px(10, scale)) * (1 if block.centerx < cx else -1), fan.centery)
+        if block.centery < cy - ry * 0.45:  # along the top: the bubble hangs below the panel
+            bubble = (panel.centerx, panel.bottom + px(24, scale))
+        else:  # on a side: the bubble sits on the inner side of the panel
+            side = 1 if block.centerx < cx else -1
+            bubble = (panel.centerx + side * (panel_w // 2 + px(44, scale)), panel.centery)
         spots[seat] = SeatSpot(seat, block.center, panel, fan, bubble, (toward_x, toward_y))
     buttons = pygame.Rect(0, 0, round(width * 0.17), round(card_h * 1.05))
     buttons.bottomright = (width - margin, height - margin)

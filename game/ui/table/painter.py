@@ -93,6 +93,19 @@ class TablePainter:
         elif state.passed:
             self.bubble(surface, ctx.t("table.passed"), spot.bubble, scale)
 
+    def open_fan(self, surface: pygame.Surface, layout: TableLayout, spot: SeatSpot, hand: int) -> None:
+        """An opponent's cards face up (the replay viewer's all-hands view), over its fan."""
+        ids = sorted(iter_ids(hand), key=lambda c: (c >> 2, c & 3))
+        if not ids:
+            return
+        width = max(24, round(layout.back_w * 1.05))
+        step = min(width * 0.42, (spot.panel.width * 1.25 - width) / max(1, len(ids) - 1))
+        total = width + step * (len(ids) - 1)
+        left = spot.fan.centerx - total / 2
+        for i, cid in enumerate(ids):
+            image = self.ctx.art.face(cid, width, four_color=self.ctx.settings.four_color)
+            surface.blit(image, (round(left + i * step), spot.fan.top - layout.back_w // 3))
+
     def badge(self, surface: pygame.Surface, text: str, color: tuple[int, int, int], center: tuple[int, int],
               scale: float) -> None:
         size = px(theme.FONT_SMALL, scale)
@@ -224,7 +237,7 @@ class TablePainter:
                           shadow=True, alpha=alpha)
 
     def toasts(self, surface: pygame.Surface, layout: TableLayout, director: Director) -> None:
-        ctx, scale = self.ctx, layout.scale
+        scale = layout.scale
         y = layout.hand_y - layout.lift - px(30, scale)
         for toast in reversed(director.toasts[-3:]):
             p = toast.tween.progress

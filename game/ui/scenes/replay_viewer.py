@@ -1,0 +1,157 @@
+"""Stepping forwards and backwards through a recorded game on the real table.
+
+Every state of the record is computed once (``replay_frames``); the table is
+drawn from the chosen frame, from any seat's point of view, with the other
+hands hidden or face up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine import Play
+from game.engine.cards import format_symbols
+from game.engine.record import Frame, IllegalAction, RecordError, parse_record, replay_frames
+
+from .. import theme
+from ..intents import Command, Intent
+from ..scene import Scene
+from ..table.hand import HandView
+from ..table.layout import TableLayout, table_layout
+from ..table.model import TableModel
+from ..table.painter import TablePainter
+from ..theme import px
+from ..widgets import Button, Selector, Toggle, WidgetGroup
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+
+class ReplayViewerScene(Scene):
+    def __init__(self, ctx: Context, record: dict[str, Any], seat: int = 0) -> None:
+        super().__init__(ctx)
+        self.error = ""
+        try:
+            self.frames: list[Frame] = replay_frames(parse_record(record))
+        except (RecordError, IllegalAction) as error:
+            self.frames = []
+            self.error = str(error.reason if isinstance(error, IllegalAction) else error)
+        self.index = 0
+        self.seat = seat
+        self.show_all = False
+        self.painter = TablePainter(ctx)
+        self.hand = HandView()
+        self._layout: TableLayout | None = None
+        t = ctx.t
+        self.widgets = WidgetGroup()
+        self.back_button = self.widgets.add(Button(lambda: t("button.back"), self.close, style="secondary",
+                                                   size=theme.FONT_BODY))
+        self.prev_button = self.widgets.add(Button("◀", lambda: self.step(-1), enabled=lambda: self.index > 0))
+        self.next_button = self.widgets.add(Button("▶", lambda: self.step(1),
+                                                   enabled=lambda: self.index < len(self.frames) - 1))
+        self.all_toggle = self.widgets.add(Toggle(lambda: t("replay.all_hands"), lambda: self.show_all,
+                                                  self._set_all))
+        players = self.frames[0].game.n if self.frames else 1
+        self.seat_selector = self.widgets.add(Selector(
+            [(s, lambda s=s: t("replay.view_from", seat=s)) for s in range(players)], lambda: self.seat,
+            self._set_seat))
+        self.widgets.focus = 2
+
+    def _set_all(self, value: bool) -> None:
+        self.show_all = value
+
+    def _set_seat(self, seat: int) -> None:
+        self.seat = seat
+        self._layout = None
+
+    def close(self) -> None:
+        if self.ctx.stack.top is self:
+            self.ctx.stack.pop()
+
+    def step(self, direction: int) -> None:
+        self.index = max(0, min(len(self.frames) - 1, self.index + direction))
+
+    @property
+    def frame(self) -> Frame | None:
+        return self.frames[self.index] if self.frames else None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        frame = self.frame
+        n = frame.game.n if frame else 4
+        self._layout = layout = table_layout(size, n, self.seat)
+        scale = layout.scale
+        bar = layout.top_bar
+        self.back_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale),
+                                            bar.height - px(10, scale))
+        area = layout.buttons
+        half = (area.height - px(8, scale)) // 2
+        self.prev_button.rect = pygame.Rect(area.left, area.top, area.width // 2 - px(4, scale), half)
+        self.next_button.rect = pygame.Rect(area.centerx + px(4, scale), area.top, area.width // 2 - px(4, scale), half)
+        self.seat_selector.rect = pygame.Rect(area.left, area.top + half + px(8, scale), area.width, half)
+        toggles = layout.toggles
+        self.all_toggle.rect = pygame.Rect(toggles.left, toggles.top, toggles.width, toggles.height // 2)
+
+    def handle(self, intent: Intent) -> None:
+        if self.widgets.handle(intent):
+            return
+        if isinstance(intent, Command):
+            if intent.name == "left":
+                self.step(-1)
+            elif intent.name == "right":
+                self.step(1)
+            elif intent.name in ("menu", "back"):
+                self.close()
+
+    def _describe(self, frame: Frame) -> str:
+        t = self.ctx.t
+        if frame.action_index < 0:
+            return t("table.game_no", index=frame.game_index + 1)
+        seat, move = frame.game.history[-1]
+        who = t("seat.you") if seat == self.seat else t("seat.cpu", n=seat)
+        what = format_symbols(move.cards) if isinstance(move, Play) else t("button.pass")
+        return f"{who}: {what}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        if self._layout is None or self._layout.size != ctx.size:
+            self.layout(ctx.size)
+        layout = self._layout
+        assert layout is not None
+        scale = layout.scale
+        surface.blit(self.painter.felt(layout.size), (0, 0))
+        frame = self.frame
+        if frame is None:
+            self.painter.message(surface, self.error, (layout.size[0] // 2, layout.size[1] // 2), scale, theme.RED)
+            self.widgets.draw(surface, ctx)
+            return
+        game = frame.game
+        model = TableModel(n=game.n, human=self.seat, seats=[])
+        from ..table.model import SeatState
+
+        model.seats = [SeatState() for _ in range(game.n)]
+        model.sync(game)
+        self.hand.set_hand(model.hand)
+        for seat, spot in layout.spots.items():
+            state = model.seats[seat]
+            stock = ctx.t("table.stock", count=state.stock) if game.rules.hand_size else None
+            name = ctx.t("seat.cpu", n=seat)
+            self.painter.seat(surface, layout, spot, state, name, "", seat == game.turn and not game.over, stock)
+            if self.show_all:
+                self.painter.open_fan(surface, layout, spot, game.hands[seat])
+        self.painter.trick(surface, layout, model)
+        self.painter.indicators(surface, layout, model)
+        self.painter.hand(surface, layout, self.hand, 0, 0, False)
+        y = layout.hand_y - layout.lift - px(30, scale)
+        self.painter.message(surface, self._describe(frame), (layout.size[0] // 2, y), scale, theme.GOLD)
+        counter = f"{self.index + 1} / {len(self.frames)}"
+        ctx.text.draw(surface, counter, (self.back_button.rect.right + px(14, scale), layout.top_bar.centery),
+                      px(theme.FONT_SMALL + 1, scale), theme.CREAM, anchor="midleft", shadow=True)
+        if game.result is not None:
+            places = ", ".join(
+                ctx.t(f"place.{i + 1}") + " " + ctx.t("seat.cpu", n=s) for i, s in enumerate(game.result.places)
+            )
+            self.painter.message(surface, places, (layout.size[0] // 2, layout.trick_center[1] + layout.trick_h),
+                                 scale)
+        self.widgets.draw(surface, ctx)

@@ -1,0 +1,112 @@
+"""Driving the real app without a person: an autopilot for the human seat, and positions to show.
+
+The screenshots, the frame benchmark, the self-test and the UI tests all use
+these helpers, so they exercise exactly the code a player does.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from ai.levels import make_player
+from ai.player import Player
+from game.engine import PASS, Game, Phase, Play, observe
+from game.session import SeatSpec, Session, SessionSetup
+from game.storage.paths import AppPaths
+
+from .app import App, AppOptions
+from .scenes.table import TableScene
+
+
+def headless_app(size: tuple[int, int] = (1280, 720), *, home: Path | None = None, worker_mode: str = "inline",
+                 language: str | None = None) -> App:
+    """An app with no real window, keeping its files in ``home`` (a fresh temporary folder by default)."""
+    folder = home or Path(tempfile.mkdtemp(prefix="daifugo-"))
+    app = App(AppOptions(windowed_size=size, worker_mode=worker_mode, paths=AppPaths.under(folder), headless=True))
+    if language:
+        app.ctx.update_settings(language=language)
+    return app
+
+
+def setup_for(preset: str, players: int, level: str = "normal", *, seed: int = 1, human: bool = True,
+              first_leader: int | None = None, games: int | None = None) -> SessionSetup:
+    first = SeatSpec("human") if human else SeatSpec("computer", level)
+    others = tuple(SeatSpec("computer", level) for _ in range(players - 1))
+    return SessionSetup(preset=preset, players=players, seats=(first, *others), seed=seed,
+                        first_leader=first_leader, games=games)
+
+
+class Autopilot:
+    """Plays the human's seat through the table scene's own handlers (select cards, Play, Pass, Give)."""
+
+    def __init__(self, level: str = "normal", seed: int = 0) -> None:
+        self.player: Player = make_player(level)
+        self.rng = random.Random(seed)
+
+    def act(self, scene: TableScene) -> bool:
+        """Make the human's move if it is due; True if it acted."""
+        session = scene.session
+        if not scene.director.idle or not session.human_to_act():
+            return False
+        obs = observe(session.game, session.human_seat)
+        if session.game.phase is Phase.EXCHANGE:
+            scene.hand.selected = self.player.choose_gift(obs, self.rng)
+            scene.play_selected()
+            return True
+        move = self.player.choose_move(obs, self.rng)
+        if isinstance(move, Play):
+            scene.hand.selected = move.cards
+            readings = scene._readings()
+            if len(readings) > 1 and move in readings:
+                scene.submit_play(move)
+            else:
+                scene.play_selected()
+        else:
+            scene.pass_turn()
+        return True
+
+
+def play_until(app: App, done: Callable[[App], bool], *, autopilot: Autopilot | None = None, dt: float = 1 / 20,
+               max_frames: int = 200_000) -> int:
+    """Run frames (the human on autopilot) until ``done(app)``; the number of frames run."""
+    for frame in range(max_frames):
+        if done(app):
+            return frame
+        top = app.stack.top
+        if autopilot is not None and isinstance(top, TableScene):
+            autopilot.act(top)
+        app.step(dt)
+    raise RuntimeError("the game did not reach the expected state")
+
+
+def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worker: object,
+                  max_actions: int = 2000) -> Session | None:
+    """Play ``setup`` (everyone on autopilot) until ``want(session)`` holds; that session, or None."""
+    session = Session(setup, worker)  # type: ignore[arg-type]
+    human = make_player("normal")
+    rng = random.Random(setup.seed)
+    for _ in range(max_actions):
+        if want(session):
+            return session
+        game: Game = session.game
+        if game.result is not None:
+            if session.over:
+                return None
+            session.next_game()
+            continue
+        if session.human_to_act():
+            obs = observe(game, session.human_seat)
+            if game.phase is Phase.EXCHANGE:
+                session.human_give(human.choose_gift(obs, rng))
+            else:
+                move = human.choose_move(obs, rng)
+                session.human_play(move if isinstance(move, Play) else PASS)
+        else:
+            session.start_thinking()
+            while (events := session.poll()) is None:
+                pass
+            del events
+    return None

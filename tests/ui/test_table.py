@@ -1,0 +1,339 @@
+"""The table driven headless with real pygame events: select, play, pass, keys, toggles, exchange, menu."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import PASS, Phase, Play
+from game.engine.events import Passed, Played
+from game.ui.app import App
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.result import ResultScene
+from game.ui.scenes.table import TableScene
+from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = headless_app(home=tmp_path, language="en")
+    yield application
+    application.close()
+
+
+def table(app: App) -> TableScene:
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    return scene
+
+
+def frames(app: App, count: int = 1, dt: float = 1 / 20) -> None:
+    for _ in range(count):
+        app.step(dt)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    if button == 1:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step(1 / 60)
+
+
+def key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    app.step(1 / 60)
+
+
+def until_human_turn(app: App) -> TableScene:
+    play_until(app, lambda a: table(a).director.idle and a.session is not None
+               and a.session.game.phase is Phase.PLAY and a.session.human_to_act())
+    return table(app)
+
+
+def until_human_can_play(app: App) -> TableScene:
+    """The human's turn with at least one legal play (passing on the way)."""
+    for _ in range(200):
+        scene = until_human_turn(app)
+        if any(isinstance(m, Play) for m in scene.session.game.move_list()):
+            return scene
+        scene.pass_turn()
+    raise AssertionError("the human never had a play")
+
+
+def card_center(scene: TableScene, cid: int) -> tuple[int, int]:
+    rect = dict(scene.hand.rects(scene.layout_now))[cid]
+    return rect.left + 8, rect.top + 12
+
+
+def start(app: App, preset: str = "standard", players: int = 4, seed: int = 3, **kw: object) -> TableScene:
+    app.start_match(setup_for(preset, players, "beginner", seed=seed, **kw))  # type: ignore[arg-type]
+    return table(app)
+
+
+def last_human_action(app: App) -> object:
+    session = app.session
+    assert session is not None
+    seat = session.human_seat
+    return next(m for s, m in reversed(session.game.history) if s == seat)
+
+
+def test_click_cards_then_play_button(app: App) -> None:
+    scene = start(app)
+    scene = until_human_can_play(app)
+    plays = [m for m in scene.session.game.move_list() if isinstance(m, Play) and m.size == 1]
+    if not plays:
+        pytest.skip("no single to play in this position")
+    cid = plays[0].cards.bit_length() - 1
+    click(app, card_center(scene, cid))
+    assert scene.hand.selected == 1 << cid
+    assert scene.play_button.enabled
+    click(app, scene.play_button.rect.center)
+    assert last_human_action(app) == plays[0]
+
+
+def test_an_illegal_selection_shows_the_reason(app: App) -> None:
+    scene = start(app, seed=5)
+    scene = until_human_turn(app)
+    hand = scene.session.game.hands[scene.session.human_seat]
+    cards = sorted(c for c in range(52) if hand >> c & 1)
+    first, last = cards[0], cards[-1]
+    if first >> 2 == last >> 2:
+        pytest.skip("one rank only")
+    click(app, card_center(scene, first))
+    click(app, card_center(scene, last))
+    assert not scene.play_button.enabled
+    key(app, pygame.K_RETURN)
+    assert scene._message is not None and "single, a group or a sequence" in scene._message[0]
+
+
+def test_right_click_plays_and_middle_click_passes(app: App) -> None:
+    scene = start(app, seed=7)
+    scene = until_human_can_play(app)
+    game = scene.session.game
+    play = next(m for m in game.move_list() if isinstance(m, Play))
+    scene.hand.selected = play.cards
+    click(app, (10, 300), button=3)
+    assert last_human_action(app) == play
+    scene = until_human_turn(app)
+    if scene.session.game.top is None:
+        return
+    click(app, (10, 300), button=2)
+    assert last_human_action(app) is PASS
+
+
+def test_keyboard_focus_toggle_play_and_pass(app: App) -> None:
+    scene = start(app, seed=11)
+    scene = until_human_can_play(app)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.hand.focus == 1
+    key(app, pygame.K_SPACE)
+    assert scene.hand.selected == 1 << scene.hand.cards[1]
+    key(app, pygame.K_SPACE)
+    assert scene.hand.selected == 0
+    play = next(m for m in scene.session.game.move_list() if isinstance(m, Play))
+    scene.hand.selected = play.cards
+    key(app, pygame.K_RETURN)
+    assert last_human_action(app) == play
+    scene = until_human_turn(app)
+    if scene.session.game.top is not None:
+        key(app, pygame.K_p)
+        assert last_human_action(app) is PASS
+
+
+def test_pass_button_disabled_when_leading(app: App) -> None:
+    start(app, seed=2)
+    for _ in range(40):
+        scene = until_human_turn(app)
+        app.step(1 / 60)
+        assert scene.pass_button.enabled == (scene.session.game.top is not None)
+        if scene.session.game.top is None:
+            return
+        scene.pass_turn()
+
+
+def test_hint_highlights_without_playing(app: App) -> None:
+    scene = start(app, seed=13)
+    scene = until_human_turn(app)
+    history = len(scene.session.game.history)
+    key(app, pygame.K_h)
+    assert scene._message is not None
+    assert len(scene.session.game.history) == history
+    move = scene.session.hint()
+    if isinstance(move, Play):
+        assert scene.hand.hint == move.cards
+
+
+def test_auto_pass_passes_when_nothing_can_be_played(app: App) -> None:
+    scene = start(app, seed=17)
+    click(app, scene.auto_pass_toggle.rect.center)
+    assert app.ctx.settings.auto_pass
+    pilot = Autopilot("beginner", seed=1)
+
+    def stuck(a: App) -> bool:
+        session = a.session
+        return bool(session and table(a).director.idle and session.human_to_act()
+                    and session.game.phase is Phase.PLAY and session.game.move_list() == [PASS])
+
+    for _ in range(3000):
+        if stuck(app):
+            break
+        scene = table(app)
+        session = scene.session
+        if session.human_to_act() and scene.director.idle and session.game.move_list() != [PASS]:
+            pilot.act(scene)
+        app.step(1 / 20)
+        if isinstance(app.stack.top, ResultScene):
+            pytest.skip("the game ended before a forced pass")
+    history = len(app.session.game.history)  # type: ignore[union-attr]
+    frames(app, 30)
+    assert any(s == app.session.human_seat and m is PASS  # type: ignore[union-attr]
+               for s, m in app.session.game.history[history:])  # type: ignore[union-attr]
+
+
+def test_slow_mode_makes_everything_slower(app: App) -> None:
+    scene = start(app)
+    before = app.ctx.speed()
+    click(app, scene.slow_toggle.rect.center)
+    assert app.ctx.settings.slow_mode and app.ctx.speed() > before
+    from game.storage.settings import load_settings
+
+    assert load_settings(app.paths.settings_file)[0].slow_mode
+
+
+def test_exchange_the_human_picks_cards_to_give(app: App) -> None:
+    pilot = Autopilot("normal", seed=3)
+    app.start_match(setup_for("standard", 4, "normal", seed=21))
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=pilot)
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    click(app, result.widgets.widgets[0].rect.center)
+    scene = table(app)
+    session = scene.session
+    play_until(app, lambda a: table(a).director.idle
+               and (session.game.phase is not Phase.EXCHANGE or session.human_to_act()))
+    if session.game.phase is not Phase.EXCHANGE:
+        pytest.skip("the human is not an upper class in game 2")
+    count = session.human_gift_count()
+    for cid in scene.hand.cards[:count]:
+        click(app, card_center(scene, cid))
+    assert scene.play_button.enabled
+    chosen = scene.hand.selected
+    click(app, scene.play_button.rect.center)
+    assert (session.human_seat, chosen) in session.game.chosen_gifts
+
+
+def test_menu_opens_with_escape_and_closes(app: App) -> None:
+    start(app)
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TableScene)
+    click(app, table(app).menu_button.rect.center)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    click(app, menu.widgets.widgets[0].rect.center)
+    assert isinstance(app.stack.top, TableScene)
+
+
+def test_menu_changes_the_computer_strength_for_the_next_game(app: App) -> None:
+    scene = start(app)
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    selector = menu.widgets.widgets[2]
+    click(app, (selector.rect.right - 5, selector.rect.centery))
+    assert scene.session.computer_level() == "normal"
+
+
+def test_window_title_counts_wins_and_losses(app: App) -> None:
+    app.start_match(setup_for("standard", 4, "beginner", seed=4))
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("strong", seed=2))
+    run = app.ctx.run
+    assert run.wins + run.losses == 1
+    caption = pygame.display.get_caption()[0]
+    assert ("1 won" in caption) == (run.wins == 1) and ("lost" in caption)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"),
+    [("standard", 4), ("akita", 4), ("tournament", 4), ("classic", 5), ("duel5", 2), ("uecda", 5), ("akita", 2),
+     ("standard", 7)],
+)
+def test_a_complete_game_of_every_preset_through_the_ui(app: App, preset: str, players: int) -> None:
+    app.start_match(setup_for(preset, players, "normal", seed=31))
+    banners: list[str] = []
+    seen = set()
+
+    def done(a: App) -> bool:
+        top = a.stack.top
+        if isinstance(top, TableScene):
+            for banner in top.director.banners:
+                if id(banner) not in seen:
+                    seen.add(id(banner))
+                    banners.append(banner.text)
+        return isinstance(top, ResultScene)
+
+    play_until(app, done, autopilot=Autopilot("normal", seed=5))
+    session = app.session
+    assert session is not None and session.game.result is not None
+    assert sorted(session.game.result.places) == list(range(players))
+    assert "Game over" in banners
+    assert any(word in text for text in banners for word in (" out: ", "forbidden", "only 8s"))
+    from game.storage.stats import StatsStore
+
+    with StatsStore(app.paths.stats_db) as stats:
+        assert stats.count_games() == 1
+
+
+def test_monkey_clicks_and_keys_on_the_table(app: App) -> None:
+    rng = random.Random(99)
+    start(app, seed=41)
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_p, pygame.K_h, pygame.K_t,
+            pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN]
+    width, height = app.ctx.size
+    for _ in range(2500):
+        roll = rng.random()
+        if roll < 0.55:
+            pos = (rng.randrange(width), rng.randrange(height))
+            button = rng.choice([1, 1, 1, 2, 3])
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        elif roll < 0.9:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode=""))
+        else:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rng.randrange(width), rng.randrange(height)),
+                                                 rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(1 / 15)
+    assert app.stack.top is not None
+
+
+def test_resize_relayouts_the_table(app: App) -> None:
+    scene = start(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    app.step(1 / 60)
+    assert app.ctx.size == (1920, 1080) and scene.layout_now.size == (1920, 1080)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(400, 300), w=400, h=300))
+    app.step(1 / 60)
+    assert app.ctx.size == (960, 600)
+
+
+def test_events_reach_the_screen_in_order(app: App) -> None:
+    scene = start(app, seed=8)
+    seen: list[object] = []
+    original = scene.model.apply
+
+    def spy(event: object) -> None:
+        seen.append(event)
+        original(event)  # type: ignore[arg-type]
+
+    scene.model.apply = spy  # type: ignore[method-assign]
+    until_human_turn(app)
+    history = [m for _, m in scene.session.game.history]
+    shown = [e.play if isinstance(e, Played) else PASS for e in seen if isinstance(e, (Played, Passed))]
+    assert shown == history[: len(shown)] and len(shown) == len(history)
