@@ -1,0 +1,66 @@
+"""Everything the game keeps on disk; standard library and platformdirs only, never pygame.
+
+* ``paths``: ``app_paths()`` → ``AppPaths`` (data, config, log folders; ``DAIFUGO_HOME`` overrides)
+* ``settings``: ``Settings``, ``load_settings``, ``save_settings``
+* ``stats``: ``StatsStore`` (SQLite: games, matches, summaries, replay lists), ``GameRow``, ``MatchRow``
+* ``autosave``: ``save_autosave``, ``load_autosave``, ``clear_autosave``
+* ``records_io``: ``export_record``, ``import_record``
+* ``atomic``: ``write_atomic`` (temporary file + fsync + rename)
+* ``logs``: ``setup_logging``
+"""
+
+from .atomic import write_atomic
+from .autosave import AUTOSAVE_VERSIONS, clear_autosave, discard_autosave, load_autosave, save_autosave
+from .logs import setup_logging
+from .paths import AppPaths, app_paths
+from .records_io import ImportResult, export_name, export_record, import_record
+from .settings import Settings, load_settings, save_settings
+from .stats import (
+    SCHEMA_VERSION,
+    FilterChoices,
+    GameFilter,
+    GameListItem,
+    GameRow,
+    MatchListItem,
+    MatchRow,
+    MatchSummaryRow,
+    StatsError,
+    StatsStore,
+    SummaryRow,
+    iso_utc,
+    strength_of,
+    utc_now,
+)
+
+__all__ = [
+    "AUTOSAVE_VERSIONS",
+    "SCHEMA_VERSION",
+    "AppPaths",
+    "FilterChoices",
+    "GameFilter",
+    "GameListItem",
+    "GameRow",
+    "ImportResult",
+    "MatchListItem",
+    "MatchRow",
+    "MatchSummaryRow",
+    "Settings",
+    "StatsError",
+    "StatsStore",
+    "SummaryRow",
+    "app_paths",
+    "clear_autosave",
+    "discard_autosave",
+    "export_name",
+    "export_record",
+    "import_record",
+    "iso_utc",
+    "load_autosave",
+    "load_settings",
+    "save_autosave",
+    "save_settings",
+    "setup_logging",
+    "strength_of",
+    "utc_now",
+    "write_atomic",
+]

@@ -1,0 +1,121 @@
+"""Export a game record to a file and import one, checked by the engine's checker.
+
+``import_record`` never raises for a bad file: the result carries either the
+valid record or the checker's message (a malformed record names the field, an
+illegal move reads ``game G, action A: reason`` with the checker's indices).
+
+>>> print(format_json({"format": "daifugo-record/1", "rules": "uecda", "games": [{
+...     "hands": [["3S", "3H", "4S", "5S", "6S", "7S", "8S"], ["JK", "4H"], ["3D"], ["3C"], ["4D"]],
+...     "actions": [{"seat": 0, "play": ["3S", "3H"]}, {"seat": 1, "pass": True}]}]}))
+{
+  "format": "daifugo-record/1",
+  "rules": "uecda",
+  "games": [
+    {
+      "hands": [["3S", "3H", "4S", "5S", "6S", "7S", "8S"], ["JK", "4H"], ["3D"], ["3C"], ["4D"]],
+      "actions": [{"seat": 0, "play": ["3S", "3H"]}, {"seat": 1, "pass": true}]
+    }
+  ]
+}
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine.record import RecordError, check, load
+
+from .atomic import write_atomic
+
+__all__ = ["ImportResult", "export_name", "export_record", "format_json", "import_record"]
+
+log = logging.getLogger(__name__)
+
+MAX_RECORD_BYTES = 16 << 20
+"""A record file larger than this is refused (a long match is a few hundred kB)."""
+_LINE = 100
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """An imported record: ``record`` when valid, else ``error`` (a message for the player)."""
+
+    record: dict[str, Any] | None = None
+    error: str | None = None
+    games: list[dict[str, Any]] = field(default_factory=list)
+    """The checker's summary of each game (places, classes, points, finished)."""
+
+    @property
+    def ok(self) -> bool:
+        return self.record is not None
+
+
+def format_json(value: Any, indent: int = 0) -> str:
+    """Pretty JSON that stays readable by hand: short lists and objects on one line."""
+    flat = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    if len(flat) + indent <= _LINE or not isinstance(value, (dict, list)) or not value:
+        return flat
+    inner = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [
+            f"{inner}{json.dumps(str(k), ensure_ascii=False)}: {format_json(v, indent + 2)}" for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [inner + format_json(v, indent + 2) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def export_record(path: str | os.PathLike[str], record: Mapping[str, Any]) -> Path:
+    """Write ``record`` as pretty UTF-8 JSON, atomically; return the path.
+
+    Raises ``OSError`` when the file cannot be written (for the UI to show) and
+    ``TypeError``/``ValueError`` when ``record`` is not JSON data.
+    """
+    target = Path(path)
+    write_atomic(target, format_json(dict(record)) + "\n")
+    return target
+
+
+def export_name(played_at: str, preset: str) -> str:
+    """A file name for an exported record: ``daifugo-20250102-030405-standard.json``."""
+    digits = re.sub(r"[^0-9]", "", played_at)[:14]
+    stamp = f"{digits[:8]}-{digits[8:]}" if len(digits) > 8 else digits or "record"
+    safe = re.sub(r"[^A-Za-z0-9_-]", "", preset) or "game"
+    return f"daifugo-{stamp}-{safe}.json"
+
+
+def import_record(path: str | os.PathLike[str]) -> ImportResult:
+    """Read and check a record file.  Never raises: problems come back in ``error``."""
+    target = Path(path)
+    try:
+        size = target.stat().st_size
+    except OSError as error:
+        return ImportResult(error=f"record: cannot read {target}: {error.strerror or error}")
+    if size > MAX_RECORD_BYTES:
+        return ImportResult(error=f"record: {target} is too large ({size} bytes) to be a game record")
+    try:
+        data = load(os.path.abspath(target))
+        status, answer = check(data)
+    except RecordError as error:
+        return ImportResult(error=str(error))
+    except RecursionError:
+        return ImportResult(error="record: nested too deeply to be a game record")
+    except Exception as error:  # a bad file must never bring the game down
+        log.exception("record: unexpected failure checking %s", target)
+        return ImportResult(error=f"record: cannot be checked ({type(error).__name__}: {error})")
+    if status != 0 or not answer.get("valid"):
+        return ImportResult(error=illegal_message(answer))
+    return ImportResult(record=data, games=list(answer.get("games", [])))
+
+
+def illegal_message(answer: Mapping[str, Any]) -> str:
+    """``game G, action A: reason`` from the checker's answer for an illegal action or gift."""
+    where = "exchange" if "exchange" in answer else "action"
+    return f"game {answer.get('game')}, {where} {answer.get(where)}: {answer.get('reason')}"

@@ -1,0 +1,245 @@
+"""The settings file: a small JSON object, read forgivingly, written atomically.
+
+* Every known key is checked; a bad value is replaced by its default and a
+  warning is returned (and logged).  Nothing in the file's content can make
+  ``load_settings`` raise.
+* Keys this version does not know (written by a newer version) are kept in
+  ``Settings.unknown`` and written back by ``save_settings``.
+* A file that is not a JSON object is moved aside as
+  ``settings.json.corrupt-<timestamp>`` and the defaults are used.
+
+>>> s = Settings(language="en")
+>>> s.volume, s.window_size
+(0.7, (1280, 720))
+>>> loaded, warnings = settings_from_json({"language": "ja", "volume": 3, "colour": "blue"})
+>>> warnings
+['volume: bad value 3 (expected a number from 0.0 to 1.0); using 0.7']
+>>> loaded.volume, loaded.unknown
+(0.7, {'colour': 'blue'})
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import locale
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .atomic import move_aside, remove_stale_temps, write_atomic
+
+__all__ = [
+    "ANIMATION_SPEEDS",
+    "LANGUAGES",
+    "MIN_WINDOW",
+    "SETTINGS_VERSION",
+    "Settings",
+    "load_settings",
+    "save_settings",
+    "settings_from_json",
+    "settings_to_json",
+    "system_language",
+]
+
+log = logging.getLogger(__name__)
+
+SETTINGS_VERSION = 1
+LANGUAGES = ("ja", "en")
+ANIMATION_SPEEDS = ("slow", "normal", "fast")
+MIN_WINDOW = (960, 600)
+MAX_WINDOW = (16384, 16384)
+MAX_FILE_BYTES = 1 << 20
+"""A settings file larger than this is not ours."""
+
+
+def system_language(environ: Mapping[str, str] | None = None, system_locale: str | None = None) -> str:
+    """``"ja"`` when the user's locale is Japanese, else ``"en"``.
+
+    Looks at ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, then the
+    process locale (``locale.getlocale()``; ``Japanese_Japan`` on Windows).
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "").split(":")[0].strip()
+        if value and value not in ("C", "POSIX") and not value.startswith("C."):
+            return "ja" if value.lower().startswith("ja") else "en"
+    if system_locale is None:
+        try:
+            system_locale = locale.getlocale()[0] or ""
+        except (ValueError, TypeError):
+            system_locale = ""
+    return "ja" if system_locale.lower().startswith("ja") else "en"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's preferences, every field typed and valid."""
+
+    language: str = field(default_factory=system_language)
+    """``ja`` or ``en``; the default follows the system locale."""
+    sound: bool = True
+    volume: float = 0.7
+    """0.0 to 1.0."""
+    animation_speed: str = "normal"
+    """``slow``, ``normal`` or ``fast``."""
+    four_color: bool = False
+    dim_unplayable: bool = True
+    auto_pass: bool = False
+    slow_mode: bool = False
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 720)
+    """Width and height, each at least ``MIN_WINDOW``."""
+    show_tracker: bool = False
+    last_setup: Mapping[str, Any] = field(default_factory=dict)
+    """The last new-game choices, stored for the UI as an opaque JSON object."""
+    external_commands: tuple[str, ...] = ()
+    """Command lines of external (UECda) programs the player has used."""
+    unknown: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Keys of the file this version does not know; written back unchanged."""
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with some fields changed (the unknown keys are kept)."""
+        return dataclasses.replace(self, **changes)
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(Settings) if f.name != "unknown")
+_BOOLS = ("sound", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker")
+
+
+def _json_text(value: Any) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check(name: str, value: Any) -> tuple[Any, str | None]:
+    """The typed value of one key, or (None, the problem)."""
+    if name == "language":
+        if value in LANGUAGES:
+            return value, None
+        return None, "expected " + " or ".join(f'"{v}"' for v in LANGUAGES)
+    if name in _BOOLS:
+        if isinstance(value, bool):
+            return value, None
+        return None, "expected true or false"
+    if name == "volume":
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0:
+            return float(value), None
+        return None, "expected a number from 0.0 to 1.0"
+    if name == "animation_speed":
+        if value in ANIMATION_SPEEDS:
+            return value, None
+        return None, "expected " + ", ".join(f'"{v}"' for v in ANIMATION_SPEEDS)
+    if name == "window_size":
+        if (
+            isinstance(value, (list, tuple))
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and all(low <= v <= high for v, low, high in zip(value, MIN_WINDOW, MAX_WINDOW, strict=True))
+        ):
+            return (value[0], value[1]), None
+        return None, f"expected [width, height] of at least [{MIN_WINDOW[0]}, {MIN_WINDOW[1]}]"
+    if name == "last_setup":
+        if isinstance(value, dict):
+            return dict(value), None
+        return None, "expected a JSON object"
+    if name == "external_commands":
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(value), None
+        return None, "expected a list of strings"
+    raise AssertionError(name)  # pragma: no cover
+
+
+def settings_from_json(data: Any, defaults: Settings | None = None) -> tuple[Settings, list[str]]:
+    """Settings from a decoded JSON object; bad values become defaults, with one warning each."""
+    base = defaults or Settings()
+    if not isinstance(data, dict):
+        return base, [f"settings: expected a JSON object, not {type(data).__name__}; using the defaults"]
+    warnings: list[str] = []
+    values: dict[str, Any] = {}
+    for name in _FIELDS:
+        if name not in data:
+            continue
+        value, problem = _check(name, data[name])
+        if problem is None:
+            values[name] = value
+        else:
+            default = getattr(base, name)
+            shown = list(default) if isinstance(default, tuple) else default
+            warnings.append(f"{name}: bad value {_json_text(data[name])} ({problem}); using {_json_text(shown)}")
+    unknown = {k: v for k, v in data.items() if k not in _FIELDS and k != "version"}
+    return dataclasses.replace(base, unknown=unknown, **values), warnings
+
+
+def settings_to_json(settings: Settings) -> dict[str, Any]:
+    """The file's JSON object: the unknown keys, the version, then every known key."""
+    out: dict[str, Any] = dict(settings.unknown)
+    out["version"] = SETTINGS_VERSION
+    for name in _FIELDS:
+        value = getattr(settings, name)
+        if isinstance(value, tuple):
+            value = list(value)
+        elif isinstance(value, Mapping):
+            value = dict(value)
+        out[name] = value
+    return out
+
+
+def load_settings(path: str | os.PathLike[str], defaults: Settings | None = None) -> tuple[Settings, list[str]]:
+    """Read the settings file: (settings, warnings).  Never raises.
+
+    A missing file gives the defaults without a warning.  A file that cannot be
+    decoded is moved aside (``settings.json.corrupt-<timestamp>``).  Every
+    warning is also logged.
+    """
+    target = Path(path)
+    base = defaults or Settings()
+    remove_stale_temps(target)
+    try:
+        with open(target, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return base, []
+    except OSError as error:
+        return base, _logged([f"settings: cannot read {target}: {error}; using the defaults"])
+    if len(raw) > MAX_FILE_BYTES:
+        return base, _logged([_set_aside(target, f"larger than {MAX_FILE_BYTES} bytes")])
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        return base, _logged([_set_aside(target, f"not valid JSON ({error})")])
+    if not isinstance(data, dict):
+        return base, _logged([_set_aside(target, f"expected a JSON object, not {type(data).__name__}")])
+    settings, warnings = settings_from_json(data, base)
+    return settings, _logged(warnings)
+
+
+def _set_aside(target: Path, problem: str) -> str:
+    try:
+        moved = move_aside(target)
+    except OSError as error:
+        return f"settings: {target} is damaged: {problem}; using the defaults (could not move it aside: {error})"
+    return f"settings: {target} is damaged: {problem}; using the defaults (the file was kept as {moved})"
+
+
+def _logged(warnings: list[str]) -> list[str]:
+    for warning in warnings:
+        log.warning("%s", warning)
+    return warnings
+
+
+def save_settings(path: str | os.PathLike[str], settings: Settings) -> bool:
+    """Write the settings atomically (unknown keys included); False (logged) if the disk refuses."""
+    try:
+        text = json.dumps(settings_to_json(settings), ensure_ascii=False, indent=2, allow_nan=False)
+        write_atomic(path, text + "\n")
+    except (OSError, TypeError, ValueError) as error:
+        log.warning("settings: cannot write %s: %s", path, error)
+        return False
+    return True

@@ -1,0 +1,96 @@
+"""Two copies of the game writing at once, and a process killed in the middle of writing."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.storage.autosave import load_autosave
+from game.storage.settings import Settings, load_settings
+from game.storage.stats import StatsStore
+
+from .helpers import game_record, play_match
+from .workers import write_games
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES_EACH = 500
+
+
+@pytest.mark.timeout(300)
+def test_two_processes_write_500_games_each(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "stats.sqlite3"
+    record = game_record(play_match("uecda", seed=9, games=1))
+    ctx = multiprocessing.get_context("spawn")
+    barrier = ctx.Barrier(2)
+    workers = [
+        ctx.Process(target=write_games, args=(str(path), worker, GAMES_EACH, barrier, record)) for worker in (0, 1)
+    ]
+    for process in workers:
+        process.start()
+    for process in workers:
+        process.join(timeout=240)
+    for process in workers:
+        if process.is_alive():
+            process.kill()
+            process.join()
+    assert [p.exitcode for p in workers] == [0, 0]
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    rows = conn.execute("SELECT points, record IS NOT NULL FROM games").fetchall()
+    conn.close()
+    assert len(rows) == 2 * GAMES_EACH
+    assert sorted(points for points, _ in rows) == sorted(w * 100_000 + i for w in (0, 1) for i in range(GAMES_EACH))
+    assert all(has_record for _, has_record in rows)
+    with StatsStore(path) as store:
+        assert store.recovered is None
+        assert sum(s.games for s in store.summary()) == 2 * GAMES_EACH
+        assert store.game_record(1) == record
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("round_", range(5))
+def test_killed_while_writing(tmp_path: Path, round_: int) -> None:
+    """SIGKILL at a random moment: settings, autosave and database still load (old or new, never partial)."""
+    rng = random.Random()
+    stop_after = rng.randint(3, 40)
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.storage.workers", str(tmp_path)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    done = 0
+    try:
+        assert child.stdout is not None
+        for line in child.stdout:
+            done = int(line)
+            if done >= stop_after:
+                break
+        child.kill()  # SIGKILL on POSIX: no clean-up of any kind
+    finally:
+        child.kill()
+        _, errors = child.communicate(timeout=60)
+    assert done >= stop_after, f"the writer stopped early: {errors}"
+
+    settings, warnings = load_settings(tmp_path / "settings.json", Settings(language="en"))
+    assert warnings == []
+    assert settings.last_setup["index"] >= done and settings.volume == (settings.last_setup["index"] % 100) / 100
+
+    autosave = load_autosave(tmp_path / "autosave.json")
+    assert autosave is not None and autosave["index"] >= done and len(autosave["pad"]) == 200_000
+    assert not list(tmp_path.glob("*.corrupt-*"))
+
+    with StatsStore(tmp_path / "stats.sqlite3") as store:
+        assert store.recovered is None and store.persistent
+        count = store.count_games()
+        assert count >= done, "every game the writer reported is there"
+        assert [g.points for g in store.recent_games(limit=count)] == list(range(count, 0, -1))
+    conn = sqlite3.connect(tmp_path / "stats.sqlite3")
+    assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    conn.close()

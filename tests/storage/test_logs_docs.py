@@ -1,0 +1,62 @@
+"""The log file set-up, and the examples in the storage modules' docstrings."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.storage.logs import setup_logging
+from game.storage.paths import AppPaths
+
+
+@pytest.fixture
+def root_logger() -> Iterator[logging.Logger]:
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield root
+    for handler in list(root.handlers):
+        if handler not in handlers:
+            root.removeHandler(handler)
+            handler.close()
+    root.setLevel(level)
+    logging.captureWarnings(False)
+
+
+def test_setup_logging_writes_to_the_log_folder(tmp_path: Path, root_logger: logging.Logger) -> None:
+    paths = AppPaths.under(tmp_path)
+    path = setup_logging(paths)
+    assert path == paths.log_file and path.parent.is_dir()
+    count = len(root_logger.handlers)
+    assert setup_logging(paths) == path and len(root_logger.handlers) == count, "called twice: one handler"
+    logging.getLogger("game.storage.test").warning("統計 %s", "ok")
+    for handler in root_logger.handlers:
+        handler.flush()
+    text = path.read_text(encoding="utf-8")
+    assert "WARNING game.storage.test" in text and "統計 ok" in text
+
+
+def test_an_unwritable_log_folder_falls_back_to_stderr(tmp_path: Path, root_logger: logging.Logger) -> None:
+    (tmp_path / "logs").write_text("a file where the folder should be")
+    path = setup_logging(AppPaths.under(tmp_path))
+    assert path == tmp_path / "logs" / "daifugo.log"
+    assert any(isinstance(h, logging.StreamHandler) and not isinstance(h, logging.FileHandler)
+               for h in root_logger.handlers)
+
+
+@pytest.mark.parametrize("module", ["paths", "settings", "stats", "records_io", "atomic", "autosave"])
+def test_docstring_examples(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(f"game.storage.{module}"))
+    assert result.failed == 0
+
+
+def test_storage_does_not_import_pygame() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, game.storage; sys.exit('pygame' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2]).returncode == 0

@@ -1,0 +1,136 @@
+"""Export and import of game records: round trip, and every kind of bad file without a traceback."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine.record import check
+from game.storage.records_io import export_name, export_record, import_record
+
+from .helpers import game_record, match_record, play_match
+
+
+@pytest.fixture(scope="module")
+def record() -> dict[str, Any]:
+    return match_record(play_match("standard", seed=3, games=2))
+
+
+@pytest.mark.parametrize("preset", ["standard", "akita", "tournament", "classic", "duel5", "uecda"])
+def test_export_then_import_gives_the_same_record(tmp_path: Path, preset: str) -> None:
+    match = play_match(preset, seed=11, games=2)
+    for data in (match_record(match), game_record(match, 1)):
+        path = export_record(tmp_path / "records" / "game.json", data)
+        text = path.read_text(encoding="utf-8")
+        assert json.loads(text) == data
+        assert text.endswith("\n") and "\n  " in text, "pretty printed"
+        result = import_record(path)
+        assert result.ok and result.error is None
+        assert result.record == data
+        assert result.games == check(data)[1]["games"]
+
+
+def test_export_is_readable_by_hand(tmp_path: Path, record: dict[str, Any]) -> None:
+    path = export_record(tmp_path / "r.json", record)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert max(len(line) for line in lines) < 120
+    assert any(line.strip().startswith('{"seat": ') for line in lines), "one action per line"
+
+
+def test_export_keeps_japanese_text(tmp_path: Path) -> None:
+    path = export_record(tmp_path / "r.json", {"note": "大富豪"})
+    assert "大富豪" in path.read_text(encoding="utf-8")
+
+
+def test_export_to_an_impossible_place_raises_oserror(tmp_path: Path, record: dict[str, Any]) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(OSError):
+        export_record(tmp_path / "file" / "r.json", record)
+
+
+def test_export_name() -> None:
+    assert export_name("2025-01-02T03:04:05Z", "standard") == "daifugo-20250102-030405-standard.json"
+    assert export_name("", "../../evil") == "daifugo-record-evil.json"
+
+
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    result = import_record(tmp_path / "nothing.json")
+    assert not result.ok and result.error is not None and "cannot read" in result.error
+
+
+def test_a_folder(tmp_path: Path) -> None:
+    result = import_record(tmp_path)
+    assert not result.ok and result.error is not None and result.error.startswith("record:")
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"", "not valid JSON"),
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\xfa", "cannot read"),
+        (b"[1, 2]", "record: expected a JSON object"),
+        (b"[" * 200_000, "nested too deeply"),
+        (b'{"format": "daifugo-record/9", "games": []}', "format:"),
+        (b'{"rules": "nope", "games": [{}]}', "rules: unknown preset 'nope'"),
+        (b'{"rules": "standard", "games": []}', "games: expected a non-empty list"),
+    ],
+)
+def test_bad_files_give_the_checkers_message(tmp_path: Path, content: bytes, expected: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    result = import_record(path)
+    assert not result.ok and result.record is None
+    assert result.error is not None and expected in result.error, result.error
+
+
+def test_a_malformed_field_is_named(tmp_path: Path, record: dict[str, Any]) -> None:
+    bad = copy.deepcopy(record)
+    bad["games"][0]["hands"][2][4] = "1X"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    result = import_record(path)
+    assert result.error == "games[0].hands[2][4]: unknown card code '1X'"
+
+
+def test_an_illegal_action_gives_game_and_action(tmp_path: Path, record: dict[str, Any]) -> None:
+    bad = copy.deepcopy(record)
+    actions = bad["games"][1]["actions"]
+    seat = actions[3]["seat"]
+    actions[3]["seat"] = (seat + 1) % 4
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    result = import_record(path)
+    assert result.error is not None and result.error.startswith("game 1, action 3: "), result.error
+    assert f"it is seat {seat}'s turn" in result.error
+
+
+def test_an_illegal_gift_gives_game_and_exchange(tmp_path: Path, record: dict[str, Any]) -> None:
+    bad = copy.deepcopy(record)
+    gift = bad["games"][1]["exchange"][0]
+    held = set(bad["games"][1]["hands"][gift["seat"]])
+    gift["give"] = [c for c in ("3S", "3H", "3D", "3C", "4S", "4H") if c not in held][:len(gift["give"])]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    result = import_record(path)
+    assert result.error is not None and result.error.startswith("game 1, exchange 0: "), result.error
+
+
+def test_a_file_named_dash_is_a_file_not_standard_input(tmp_path: Path, record: dict[str, Any]) -> None:
+    path = tmp_path / "-"
+    path.write_text(json.dumps(record))
+    assert import_record(path).record == record
+
+
+def test_a_huge_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as handle:
+        handle.truncate(17 << 20)
+    result = import_record(path)
+    assert result.error is not None and "too large" in result.error
