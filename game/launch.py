@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 from collections.abc import Sequence
 
@@ -28,6 +29,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     tools.add_argument("--screenshot", metavar="DIR", help="write screenshots of every screen into DIR and exit")
     tools.add_argument("--bench-frames", metavar="N", type=int, help="render N frames of a busy table and exit")
     tools.add_argument("--self-test", action="store_true", help="play a computer-only game headless and exit")
+    tools.add_argument("--first-frame", action="store_true", help="draw the title screen once and exit (start-up time)")
     parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size (e.g. 1280x720)")
     parser.add_argument("--lang", choices=("ja", "en"), help="language for this run")
     parser.add_argument("--home", metavar="DIR", help="keep settings, statistics and logs in DIR")
@@ -36,6 +38,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(argv)
     if args.screenshot:
         from game.ui.screenshots import write_screenshots
@@ -56,6 +59,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = App(options)
     if args.lang:
         app.ctx.update_settings(language=args.lang)
+    if args.first_frame:
+        app.show_title()
+        app.step(1 / 60)
+        app.close()
+        return 0
     return app.run()
 
 

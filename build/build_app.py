@@ -1,0 +1,103 @@
+"""Build the Daifugo desktop app with PyInstaller for the machine it runs on.
+
+    python build/build_app.py [--onefile] [--dist DIR]
+
+Output: ``dist/Daifugo/`` (a folder app; ``Daifugo.exe`` on Windows,
+``Daifugo.app`` on macOS) or, with ``--onefile``, one executable.  On Linux a
+``daifugo.desktop`` file and the icon are put next to the app so it can be
+double-clicked from a file manager.  PyInstaller's work files go to
+``.build/`` (ignored by git), never into ``build/``.  Each platform's app must
+be built on that platform.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "build" / "daifugo.spec"
+
+
+def version() -> str:
+    for line in (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines():
+        if line.startswith("version"):
+            return line.split("=", 1)[1].strip().strip('"')
+    return "0.0.0"
+
+
+def windows_version_file(folder: Path) -> Path:
+    """The version resource of the Windows .exe (file properties → details)."""
+    numbers = [int(p) for p in version().split(".")[:3]] + [0]
+    text = f"""VSVersionInfo(
+  ffi=FixedFileInfo(filevers={tuple(numbers)}, prodvers={tuple(numbers)}, mask=0x3f, flags=0x0, OS=0x40004,
+                    fileType=0x1, subtype=0x0, date=(0, 0)),
+  kids=[
+    StringFileInfo([StringTable('040904B0', [
+      StringStruct('CompanyName', 'Daifugo developers'),
+      StringStruct('FileDescription', 'Daifugo (大富豪) card game'),
+      StringStruct('FileVersion', '{version()}'),
+      StringStruct('InternalName', 'Daifugo'),
+      StringStruct('OriginalFilename', 'Daifugo.exe'),
+      StringStruct('ProductName', 'Daifugo'),
+      StringStruct('ProductVersion', '{version()}')])]),
+    VarFileInfo([VarStruct('Translation', [1033, 1200])])
+  ]
+)
+"""
+    path = folder / "version_info.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def linux_launcher(app_dir: Path) -> None:
+    """A .desktop file and the icon next to the folder app."""
+    icon = ROOT / "assets" / "icon" / "daifugo.png"
+    shutil.copy2(icon, app_dir / "daifugo.png")
+    entry = (ROOT / "assets" / "icon" / "daifugo.desktop").read_text(encoding="utf-8")
+    lines = []
+    for line in entry.splitlines():
+        if line.startswith("Exec="):
+            line = f"Exec={app_dir / 'Daifugo'}"
+        elif line.startswith("Icon="):
+            line = f"Icon={app_dir / 'daifugo.png'}"
+        lines.append(line)
+    desktop = app_dir / "daifugo.desktop"
+    desktop.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    desktop.chmod(0o755)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--onefile", action="store_true", help="one executable instead of a folder app")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the app goes (default dist/)")
+    args = parser.parse_args()
+    try:
+        import PyInstaller.__main__ as pyinstaller
+    except ImportError:
+        print("PyInstaller is not installed: pip install -e '.[build]'", file=sys.stderr)
+        return 2
+    import os
+
+    work = ROOT / ".build"
+    work.mkdir(exist_ok=True)
+    os.environ["DAIFUGO_ONEFILE"] = "1" if args.onefile else "0"
+    if sys.platform == "win32":
+        os.environ["DAIFUGO_VERSION_FILE"] = str(windows_version_file(work))
+    with tempfile.TemporaryDirectory(dir=work) as scratch:
+        pyinstaller.run([
+            str(SPEC), "--noconfirm", "--log-level", "WARN",
+            "--distpath", str(args.dist), "--workpath", str(Path(scratch) / "work"),
+        ])
+    target = args.dist / ("Daifugo.app" if sys.platform == "darwin" and not args.onefile else "Daifugo")
+    if sys.platform.startswith("linux") and not args.onefile:
+        linux_launcher(target)
+    print(f"built {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
