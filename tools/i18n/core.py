@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 # key: (English, 日本語)
 STRINGS: dict[str, tuple[str, str]] = {
     "app.name": ("Daifugo", "大富豪"),

@@ -2,4 +2,140 @@
 
 from __future__ import annotations
 
-STRINGS: dict[str, tuple[str, str]] = {}
+# key: (English, 日本語)
+STRINGS: dict[str, tuple[str, str]] = {
+    # title
+    "screen.title.setup_line": ("{mode} · {players} players · {level}", "{mode}・{players}人・{level}"),
+    "screen.title.keys": ("↑↓ choose   Enter select   F11 full screen", "↑↓ 選択　Enter 決定　F11 フルスクリーン"),
+    "screen.title.resume_failed": (
+        "The saved game could not be continued, so it was set aside. Please start a new game.",
+        "保存されたゲームを続けられなかったため、保存データを片付けました。新しいゲームを始めてください。",
+    ),
+    "screen.title.recovered_title": ("Statistics restored", "成績データについて"),
+    "screen.title.recovered": (
+        "The statistics file could not be read, so it was set aside and a new one was started.\n{detail}",
+        "成績ファイルが読み込めなかったため、別名で保管して新しく作り直しました。\n{detail}",
+    ),
+    # settings
+    "screen.settings.saved": ("Changes are saved automatically.", "設定は自動で保存されます。"),
+    # new game
+    "screen.new.options": ("{mode}: options", "{mode}の設定"),
+    "screen.new.custom_line": (
+        "Start from the common rules and switch any local rule on or off.",
+        "一般ルールをもとに、ローカルルールを自由に組み合わせます。",
+    ),
+    "screen.new.players_n": ("{n} players", "{n}人"),
+    "screen.new.players_range": ("{low}–{high} players", "{low}〜{high}人"),
+    "screen.new.games_1": ("1 game", "1ゲーム"),
+    "screen.new.games_n": ("{n} games", "{n}ゲーム"),
+    "screen.new.until_points": ("First to {n} points", "{n}ポイント先取"),
+    "screen.new.fixed_games": ("A set of {n} games", "{n}ゲーム1セット"),
+    "screen.new.command": ("Command", "コマンド"),
+    "screen.new.command_hint": ("e.g. ./client -h localhost", "例：./client -h localhost"),
+    "screen.new.view_rules": ("View rules", "ルールを見る"),
+    "screen.new.need_command": (
+        "Type the command line of the external program for {seat}.",
+        "{seat}の外部プログラムのコマンドを入力してください。",
+    ),
+    "screen.new.err_pile_draw": (
+        "The draw pile needs {n} players or fewer.",
+        "山札ルールは{n}人以下で遊べます。",
+    ),
+    "screen.new.err_hand_size": (
+        "A hand of {size} cards is more than each of {players} players is dealt.",
+        "{players}人では手札{size}枚を配れません。",
+    ),
+    "screen.new.err_pile_hand": (
+        "The draw pile and a refilled hand cannot be combined.",
+        "山札と手札の補充は同時に使えません。",
+    ),
+    "screen.new.err_other": ("These rules cannot be combined: {detail}", "この組み合わせでは遊べません：{detail}"),
+    "screen.new.glance": ("Local rules in play", "採用しているローカルルール"),
+    # rules
+    "screen.rules.this_game": ("{mode} ({n} players)", "{mode}（{n}人）"),
+    "screen.rules.preset_switches": ("Local rules of this preset", "このルールのローカルルール"),
+    "screen.rules.cards_n": ("{n} cards", "{n}枚"),
+    "screen.rules.cards_1": ("1 card", "1枚"),
+    "screen.rules.classes": ("Classes by place", "順位と階級"),
+    "screen.rules.match_choosable": (
+        "You choose the number of games (default: {default})",
+        "ゲーム数を選べます（標準：{default}）",
+    ),
+    "screen.rules.points_win": ("A win is 1 point, a loss 0", "勝ち1点・負け0点"),
+    "screen.rules.points_place": (
+        "By place: {n} points for 1st, one less for each place below, 1 for last",
+        "順位で決まります：1位{n}点、順位が1つ下がるごとに1点減り、最下位は1点",
+    ),
+    "screen.rules.class_points": ("{name} {points}", "{name} {points}点"),
+    "screen.rules.points_class": ("By class: {list}", "階級ごと：{list}"),
+    # statistics
+    "screen.stats.all_rules": ("All rules", "すべてのルール"),
+    "screen.stats.all_levels": ("All strengths", "すべての強さ"),
+    "screen.stats.reset": ("Reset statistics", "成績をリセット"),
+    "screen.stats.reset_title": ("Reset statistics", "成績のリセット"),
+    "screen.stats.reset_text": (
+        "Erase every game and match from the statistics? A backup copy is kept in:\n{folder}",
+        "すべてのゲームとマッチの成績を消去しますか？ 消去する前の成績はバックアップとしてこちらに残します：\n{folder}",
+    ),
+    "screen.stats.reset_yes": ("Reset", "リセットする"),
+    "screen.stats.reset_done": (
+        "The statistics were reset. The previous statistics were kept in:\n{path}",
+        "成績をリセットしました。それまでの成績はこちらに保存しました：\n{path}",
+    ),
+    "screen.stats.reset_failed": (
+        "Nothing was erased, because the backup could not be written: {detail}",
+        "バックアップを保存できなかったため、何も消去していません：{detail}",
+    ),
+    "screen.stats.games": ("Games", "ゲーム数"),
+    "screen.stats.firsts": ("1st places", "1位の回数"),
+    "screen.stats.first_rate": ("1st-place rate", "1位率"),
+    "screen.stats.avg_place": ("Average place", "平均順位"),
+    "screen.stats.place_value": ("{value}", "{value}位"),
+    "screen.stats.record": ("Record", "戦績"),
+    "screen.stats.wins_losses": ("{wins} won, {losses} lost", "{wins}勝 {losses}敗"),
+    "screen.stats.points_value": ("{total} (avg {mean})", "{total}（平均 {mean}）"),
+    "screen.stats.streak": ("1st in a row", "連続1位"),
+    "screen.stats.streak_value": ("now {current}, best {best}", "現在 {current}回・最高 {best}回"),
+    "screen.stats.matches": ("Matches", "マッチ"),
+    "screen.stats.matches_value": ("{matches} played, {wins} won", "{matches}回・優勝 {wins}回"),
+    "screen.stats.last_played": ("Last played {date}", "最後に遊んだ日 {date}"),
+    "screen.stats.no_match": ("No games match these filters.", "この条件に合うゲームはありません。"),
+    "screen.stats.empty_title": ("No statistics yet", "まだ成績がありません"),
+    "screen.stats.empty_text": (
+        "Play a game and your results will build up here, for each set of rules and computer strength.",
+        "ゲームを遊ぶと、ルールとコンピュータの強さごとに成績がここに記録されていきます。",
+    ),
+    "screen.stats.problem_title": ("Statistics unavailable", "成績を表示できません"),
+    "screen.stats.unavailable": (
+        "The statistics are not being kept in this session.",
+        "今回は成績を記録していません。",
+    ),
+    "screen.stats.read_error": ("The statistics could not be read: {detail}", "成績を読み込めませんでした：{detail}"),
+    # replays
+    "screen.replays.open": ("▶  Watch", "▶  再生"),
+    "screen.replays.export": ("Export", "書き出し"),
+    "screen.replays.import": ("Import", "読み込む"),
+    "screen.replays.import_label": ("Record file:", "記録ファイル："),
+    "screen.replays.path_hint": ("Path of a record file (.json)", "記録ファイル（.json）のパス"),
+    "screen.replays.date": ("Played", "日時"),
+    "screen.replays.page": ("Page {page} of {pages}", "{page} / {pages}ページ"),
+    "screen.replays.no_record": (
+        "This game was stored without its record, so it cannot be replayed.",
+        "このゲームは記録が残っていないため、再生できません。",
+    ),
+    "screen.replays.no_record_short": ("no record", "記録なし"),
+    "screen.replays.exported": ("The record was saved as:\n{path}", "記録を保存しました：\n{path}"),
+    "screen.replays.export_failed": ("The record could not be saved: {detail}", "記録を保存できませんでした：{detail}"),
+    "screen.replays.import_failed": (
+        "This file cannot be replayed.\n{detail}",
+        "このファイルは再生できません。\n{detail}",
+    ),
+    "screen.replays.problem": ("Replays", "リプレイ"),
+    "screen.replays.export_title": ("Record exported", "記録の書き出し"),
+    "screen.replays.import_title": ("Cannot open the record", "記録を開けません"),
+    "screen.replays.empty_title": ("No replays yet", "リプレイはまだありません"),
+    "screen.replays.empty_text": (
+        "Every game you finish is kept here to watch again. You can also open a record file below.",
+        "遊び終えたゲームはここに残り、あとから見直せます。下の欄から記録ファイルを開くこともできます。",
+    ),
+}

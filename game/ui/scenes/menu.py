@@ -23,7 +23,9 @@ class MenuScene(Overlay):
     def __init__(self, ctx: Context, table: TableScene) -> None:
         super().__init__(ctx)
         self.table = table
-        t = ctx.t
+        def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
+            return ctx.t(key, **params)
+
         session = table.session
         self.widgets.add(Button(lambda: t("menu.resume"), self.close))
         self.widgets.add(Button(lambda: t("menu.new_game"), lambda: ctx.actions["new_game"](), style="secondary"))

@@ -44,7 +44,9 @@ class ReplayViewerScene(Scene):
         self.painter = TablePainter(ctx)
         self.hand = HandView()
         self._layout: TableLayout | None = None
-        t = ctx.t
+        def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
+            return ctx.t(key, **params)
+
         self.widgets = WidgetGroup()
         self.back_button = self.widgets.add(Button(lambda: t("button.back"), self.close, style="secondary",
                                                    size=theme.FONT_BODY))
@@ -105,7 +107,9 @@ class ReplayViewerScene(Scene):
                 self.close()
 
     def _describe(self, frame: Frame) -> str:
-        t = self.ctx.t
+        def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
+            return self.ctx.t(key, **params)
+
         if frame.action_index < 0:
             return t("table.game_no", index=frame.game_index + 1)
         seat, move = frame.game.history[-1]

@@ -26,7 +26,9 @@ class ResultScene(Overlay):
         super().__init__(ctx)
         self.session = session
         self.on_next = on_next
-        t = ctx.t
+        def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
+            return ctx.t(key, **params)
+
         if session.over:
             self.widgets.add(Button(lambda: t("button.new_match"), self.new_match))
         else:

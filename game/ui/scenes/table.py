@@ -73,7 +73,9 @@ class TableScene(Scene):
         )
 
     def _build_widgets(self) -> None:
-        t = self.ctx.t
+        def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
+            return self.ctx.t(key, **params)
+
         self.play_button = Button(lambda: t("button.give") if self._giving() else t("button.play"), self.play_selected,
                                   enabled=self._can_submit)
         self.pass_button = Button(lambda: t("button.pass"), self.pass_turn, style="secondary", enabled=self._can_pass)

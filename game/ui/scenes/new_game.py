@@ -1,0 +1,552 @@
+"""The new game screen: rules (six presets or Custom), players, computer strength, turn order, match length.
+
+The left panel lists the modes, each with its one-line description; the right
+panel holds the options of the chosen mode and, for Custom, every rule switch
+with a "?" that explains it.  Whatever the choices, the rule set is built with
+``preset_rules``; a combination the engine refuses disables Start and its
+message is shown next to it.  For the UECda rules a seat may be an external
+tournament program, started from the command line typed here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from enum import Enum
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.levels import LEVELS
+from game.engine.rules import PRESET_IDS, PRESETS, SWITCH_NAMES, RuleError, RuleSet, preset_rules, switch_kind
+from game.session import SeatSpec, SessionSetup
+
+from .. import theme
+from ..theme import px
+from ..widgets import Button, Selector, TextField, Toggle, Widget
+from .common import (
+    ERROR_TEXT,
+    FormRow,
+    HelpButton,
+    MenuScreen,
+    MessageDialog,
+    SelectRow,
+    draw_lines,
+    draw_rows,
+    fit_text,
+    fresh_seed,
+    layout_rows,
+    panel,
+    section_title,
+    tr,
+    valid_setup,
+    wrap_text,
+)
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+CUSTOM = "custom"
+MODES = (*PRESET_IDS, CUSTOM)
+CUSTOM_BASE = "standard"
+"""Custom rules start from this preset."""
+PER_SEAT = "per_seat"
+EXTERNAL = "external"
+EXTERNAL_FALLBACK = "normal"
+"""The level that replaces an external program that fails."""
+MAX_COMMANDS = 8
+"""External command lines remembered in the settings (the most recent last)."""
+GAME_CHOICES: dict[str, tuple[int | None, ...]] = {
+    "standard": (1, 3, 5, 10, 20),
+    "classic": (1, 3, 5, 10, 20),
+    "uecda": (1, 3, 5, 10, 20, 50, 100),
+    "duel5": (None, 1, 3, 5, 7, 10),
+    CUSTOM: (1, 3, 5, 10, 20),
+}
+"""Match lengths offered where the preset lets the player choose (None: until the player stops)."""
+SWITCH_CHOICES: dict[str, tuple[int, ...]] = {
+    "jokers": (0, 1, 2),
+    "sequence_min": (3, 4, 5, 6),
+    "revolution_sequence": (0, 4, 5, 6, 7, 8),
+    "hand_size": (0, 3, 4, 5, 6, 7, 8, 9, 10),
+}
+"""The values offered for the whole-number switches (sensible parts of their ranges)."""
+LEFT_W = 420
+CONTROL_W = 270
+CARD_H = 58
+
+
+def rule_message(t: Callable[..., str], error: RuleError) -> str:
+    """The engine's refusal of a rule combination in the player's language."""
+    text = str(error)
+    match = re.search(r"pile_draw needs fewer than (\d+) players", text)
+    if match:
+        return t("screen.new.err_pile_draw", n=int(match.group(1)) - 1)
+    match = re.search(r"hand_size (\d+) is more than each of (\d+) players", text)
+    if match:
+        return t("screen.new.err_hand_size", size=match.group(1), players=match.group(2))
+    if "pile_draw and hand_size" in text:
+        return t("screen.new.err_pile_hand")
+    return t("screen.new.err_other", detail=text)
+
+
+def games_label(t: Callable[..., str], games: int | None) -> str:
+    if games is None:
+        return t("new.length_open")
+    return t("screen.new.games_1") if games == 1 else t("screen.new.games_n", n=games)
+
+
+def players_label(t: Callable[..., str], low: int, high: int) -> str:
+    if low == high:
+        return t("screen.new.players_n", n=low)
+    return t("screen.new.players_range", low=low, high=high)
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
+
+
+class NewGameScene(MenuScreen):
+    title_key = "new.title"
+    footer_h = 70
+    max_body_w = 1200
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.mode = "standard"
+        self.players = {mode: PRESETS[CUSTOM_BASE if mode == CUSTOM else mode].default_players for mode in MODES}
+        self.games: dict[str, int | None] = {
+            mode: PRESETS[CUSTOM_BASE if mode == CUSTOM else mode].match_end.games for mode in MODES}
+        self.level = "normal"
+        self.seat_levels = ["normal"] * 7
+        self.commands = [""] * 7
+        self.first = 0
+        self.custom: dict[str, Any] = preset_rules(CUSTOM_BASE).switches()
+        self._restore(valid_setup(ctx.settings.last_setup))
+        self.problem: str | None = None
+        self.rows: list[FormRow] = []
+        self.cards: dict[str, SelectRow] = {}
+        self.card_lines: dict[str, list[str]] = {}
+        self.keyed: dict[str, Widget] = {}
+        self.glance: list[tuple[str, pygame.Rect]] = []
+        self.description: list[str] = []
+        self.glance_top = 0
+        self.left = pygame.Rect(0, 0, 0, 0)
+        self.right = pygame.Rect(0, 0, 0, 0)
+        self.rules_button = Button(lambda: ctx.t("screen.new.view_rules"), self.view_rules, style="secondary",
+                                   enabled=lambda: self.rules() is not None, size=theme.FONT_BODY)
+        self.start_button = Button(lambda: ctx.t("button.start"), self.start, enabled=lambda: self.problem is None)
+        self._dirty = True
+        self._rebuild(focus="mode:" + self.mode)
+
+    # --- state -------------------------------------------------------------------------
+
+    def _restore(self, setup: SessionSetup | None) -> None:
+        """Start from the last setup the player used."""
+        if setup is None:
+            return
+        custom = setup.preset == CUSTOM_BASE and bool(setup.overrides)
+        mode = CUSTOM if custom else setup.preset
+        if mode not in MODES:
+            return
+        self.mode = mode
+        self.players[mode] = setup.players
+        if custom:
+            with contextlib.suppress(RuleError):
+                self.custom = preset_rules(CUSTOM_BASE, setup.players, setup.overrides).switches()
+        if PRESETS[setup.preset].match_end.choosable and setup.games in GAME_CHOICES.get(mode, ()):
+            self.games[mode] = setup.games
+        self.first = 1 if setup.first_leader == 1 else 0
+        kinds = [EXTERNAL if s.kind == EXTERNAL else s.level for s in setup.seats[1:]]
+        for index, seat in enumerate(setup.seats[1:], start=1):
+            self.seat_levels[index] = EXTERNAL if seat.kind == EXTERNAL else seat.level
+            self.commands[index] = seat.command
+        if len(set(kinds)) == 1 and kinds[0] != EXTERNAL:
+            self.level = kinds[0]
+            self.seat_levels = [kinds[0]] * 7
+        elif kinds:
+            self.level = PER_SEAT
+
+    @property
+    def preset(self) -> str:
+        return CUSTOM_BASE if self.mode == CUSTOM else self.mode
+
+    @property
+    def player_count(self) -> int:
+        info = PRESETS[self.preset]
+        return min(info.max_players, max(info.min_players, self.players[self.mode]))
+
+    def overrides(self) -> dict[str, Any]:
+        if self.mode != CUSTOM:
+            return {}
+        base = preset_rules(CUSTOM_BASE, self.player_count).switches()
+        return {name: value for name, value in self.custom.items() if base.get(name) != value}
+
+    def seat_spec(self, index: int) -> SeatSpec:
+        if self.level != PER_SEAT:
+            return SeatSpec("computer", self.level)
+        level = self.seat_levels[index]
+        if level == EXTERNAL:
+            return SeatSpec(EXTERNAL, EXTERNAL_FALLBACK, self.commands[index].strip())
+        return SeatSpec("computer", level if level in LEVELS else "normal")
+
+    def build(self) -> tuple[SessionSetup | None, str | None]:
+        """The setup the choices describe, or None and the reason it cannot be played."""
+        t = self.ctx.t
+        players = self.player_count
+        try:
+            rules = preset_rules(self.preset, players, self.overrides())
+        except RuleError as error:
+            return None, rule_message(t, error)
+        seats = (SeatSpec("human"), *(self.seat_spec(i) for i in range(1, players)))
+        for index, seat in enumerate(seats):
+            if seat.kind == EXTERNAL and not seat.command:
+                return None, t("screen.new.need_command", seat=t("seat.cpu", n=index))
+        games = self.games[self.mode] if rules.info.match_end.choosable else None
+        setup = SessionSetup(self.preset, players, seats, self.overrides(), games,
+                             self.first if players == 2 else None, seed=0)
+        return setup, None
+
+    def rules(self) -> RuleSet | None:
+        try:
+            return preset_rules(self.preset, self.player_count, self.overrides())
+        except RuleError:
+            return None
+
+    # --- actions -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        setup, problem = self.build()
+        if setup is None:
+            self.problem = problem
+            return
+        used = [seat.command for seat in setup.seats if seat.kind == EXTERNAL]
+        if used:
+            commands = [c for c in self.ctx.settings.external_commands if c not in used] + used
+            self.ctx.update_settings(external_commands=tuple(commands[-MAX_COMMANDS:]))
+        try:
+            self.ctx.actions["start"](replace(setup, seed=fresh_seed()))
+        except RuleError as error:
+            self.problem = rule_message(self.ctx.t, error)
+
+    def view_rules(self) -> None:
+        rules = self.rules()
+        if rules is not None:
+            self.ctx.actions["rules"](rules)
+
+    def is_mode(self, mode: str) -> bool:
+        return self.mode == mode
+
+    def select_mode(self, mode: str) -> None:
+        if mode != self.mode:
+            self.mode = mode
+            self._dirty = True
+
+    def _set_first(self, first: int) -> None:
+        self.first = first
+
+    def _set_players(self, count: int) -> None:
+        self.players[self.mode] = count
+        self._dirty = True
+
+    def _set_level(self, level: str) -> None:
+        if level == PER_SEAT and self.level != PER_SEAT:
+            self.seat_levels = [self.level] * 7
+        self.level = level
+        self._dirty = True
+
+    def _set_seat(self, index: int, level: str) -> None:
+        self.seat_levels[index] = level
+        if level == EXTERNAL and not self.commands[index]:
+            remembered = self.ctx.settings.external_commands
+            self.commands[index] = remembered[-1] if remembered else ""
+        self._dirty = True
+
+    def seat_level(self, index: int) -> str:
+        return self.seat_levels[index]
+
+    def command(self, index: int) -> str:
+        return self.commands[index]
+
+    def _set_command(self, index: int, text: str) -> None:
+        self.commands[index] = text
+
+    def _set_switch(self, name: str, value: Any) -> None:
+        self.custom[name] = value
+
+    def show_help(self, name: str, button: Widget) -> None:
+        self.ctx.stack.push(MessageDialog(self.ctx, tr(self.ctx, f"switch.{name}.name"),
+                                          tr(self.ctx, f"switch.{name}.help"), anchor=lambda: button.rect))
+
+    # --- building the widgets ------------------------------------------------------------
+
+    def _rebuild(self, focus: str | None = None) -> None:
+        if focus is None:
+            focused = self.widgets.widgets[self.widgets.focus] if 0 <= self.widgets.focus < len(
+                self.widgets.widgets) else None
+            focus = next((k for k, w in self.keyed.items() if w is focused), None)
+        self.keyed = {"back": self.back_button}
+        self.cards = {}
+        for mode in MODES:
+            card = SelectRow(self._card_painter(mode), partial(self.select_mode, mode),
+                             selected=partial(self.is_mode, mode))
+            self.cards[mode] = card
+            self.keyed["mode:" + mode] = card
+        self.rows = self._option_rows()
+        for row in self.rows:
+            if row.control is not None:
+                self.keyed["row:" + row.key] = row.control
+            if row.help is not None:
+                self.keyed["help:" + row.key] = row.help
+        self.keyed["rules"] = self.rules_button
+        self.keyed["start"] = self.start_button
+        self.widgets.clear()
+        for widget in self.keyed.values():
+            self.widgets.add(widget)
+        self.widgets.focus = -1
+        if focus in self.keyed:
+            self.widgets.focus = self.widgets.widgets.index(self.keyed[focus])
+        elif focus is not None and focus.startswith("row:"):
+            self.widgets.focus = self.widgets.widgets.index(self.cards[self.mode])
+        self._dirty = False
+        self.validate()
+
+    def _option_rows(self) -> list[FormRow]:
+        info = PRESETS[self.preset]
+        rows: list[FormRow] = []
+        low, high = info.min_players, info.max_players
+        if low == high:
+            rows.append(FormRow("players", tr(self.ctx, "new.players"),
+                                note=tr(self.ctx, "screen.new.players_n", n=low)))
+        else:
+            rows.append(FormRow("players", tr(self.ctx, "new.players"), Selector(
+                [(n, tr(self.ctx, "screen.new.players_n", n=n)) for n in range(low, high + 1)],
+                lambda: self.player_count, self._set_players)))
+        strengths: list[tuple[Any, Any]] = [(lv, tr(self.ctx, f"level.{lv}")) for lv in LEVELS]
+        strengths.append((PER_SEAT, tr(self.ctx, "new.per_seat")))
+        rows.append(FormRow("strength", tr(self.ctx, "new.strength"), Selector(strengths, lambda: self.level,
+                                                                              self._set_level)))
+        if self.level == PER_SEAT:
+            seat_options: list[tuple[Any, Any]] = [(lv, tr(self.ctx, f"level.{lv}")) for lv in LEVELS]
+            if self.preset == "uecda":
+                seat_options.append((EXTERNAL, tr(self.ctx, "level.external")))
+            for index in range(1, self.player_count):
+                rows.append(FormRow(f"seat{index}", tr(self.ctx, "seat.cpu", n=index), Selector(
+                    seat_options, partial(self.seat_level, index), partial(self._set_seat, index)), indent=1))
+                if self.seat_levels[index] == EXTERNAL:
+                    field = TextField(partial(self.command, index), partial(self._set_command, index),
+                                      placeholder=tr(self.ctx, "screen.new.command_hint"))
+                    rows.append(FormRow(f"command{index}", tr(self.ctx, "screen.new.command"), field, indent=2,
+                                        control_w=CONTROL_W + 150))
+        if self.player_count == 2:
+            rows.append(FormRow("first", tr(self.ctx, "new.first_second"), Selector(
+                [(0, tr(self.ctx, "menu.first")), (1, tr(self.ctx, "menu.second"))], lambda: self.first,
+                self._set_first)))
+        end = info.match_end
+        if end.choosable:
+            choices = list(GAME_CHOICES.get(self.mode, (end.games,)))
+            if self.games[self.mode] not in choices:
+                self.games[self.mode] = end.games
+            rows.append(FormRow("games", tr(self.ctx, "new.length"), Selector(
+                [(g, self._games_label(g)) for g in choices], lambda: self.games[self.mode],
+                self._set_games)))
+        elif end.target is not None:
+            rows.append(FormRow("games", tr(self.ctx, "new.length"),
+                                note=tr(self.ctx, "screen.new.until_points", n=end.target)))
+        elif end.games is not None:
+            rows.append(FormRow("games", tr(self.ctx, "new.length"), note=tr(self.ctx, "screen.new.fixed_games",
+                                                                                   n=end.games)))
+        if self.mode == CUSTOM:
+            rows.append(FormRow("custom", tr(self.ctx, "new.custom_rules"), heading=True))
+            for name in SWITCH_NAMES:
+                control = self._switch_control(name)
+                help_button = HelpButton(lambda: None)
+                help_button.on_click = partial(self.show_help, name, help_button)
+                rows.append(FormRow(name, tr(self.ctx, f"switch.{name}.name"), control, help=help_button))
+        return rows
+
+    def _games_label(self, games: int | None) -> Callable[[], str]:
+        return lambda: games_label(self.ctx.t, games)
+
+    def _set_games(self, games: int | None) -> None:
+        self.games[self.mode] = games
+
+    def _switch_control(self, name: str) -> Widget:
+        kind = switch_kind(name)
+        if kind is bool:
+            return Toggle(lambda: self.ctx.t("common.on") if self.custom[name] else self.ctx.t("common.off"),
+                          lambda: bool(self.custom[name]), lambda v: self._set_switch(name, v))
+        if isinstance(kind, tuple):
+            low, high = kind
+            values = [v for v in SWITCH_CHOICES.get(name, tuple(range(low, high + 1))) if low <= v <= high]
+            if self.custom[name] not in values:
+                values = sorted({*values, self.custom[name]})
+
+            def label(v: int) -> Callable[[], str]:
+                return lambda: self.ctx.t("common.off") if v == 0 and name != "jokers" else str(v)
+
+            return Selector([(v, label(v)) for v in values], lambda: self.custom[name],
+                            lambda v: self._set_switch(name, v))
+        assert isinstance(kind, type) and issubclass(kind, Enum)
+        return Selector([(e.value, tr(self.ctx, f"switch.{name}.{e.value}")) for e in kind],
+                        lambda: _plain(self.custom[name]), lambda v: self._set_switch(name, v))
+
+    def validate(self) -> None:
+        _, self.problem = self.build()
+
+    def after_input(self) -> None:
+        if self._dirty:
+            self._rebuild()
+            self.layout(self.ctx.size)
+            self.reveal_focus()
+        else:
+            self.validate()
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.frame(size)
+        ctx, scale = self.ctx, self.ctx.scale
+        gap = px(20, scale)
+        left_w = min(px(LEFT_W, scale), self.body.width * 2 // 5)
+        self.left = pygame.Rect(self.body.left, self.body.top, left_w, self.body.height)
+        self.right = pygame.Rect(self.left.right + gap, self.body.top, self.body.right - self.left.right - gap,
+                                 self.body.height)
+        # The mode cards.
+        pad = px(14, scale)
+        inner_w = self.left.width - 2 * pad
+        small = px(theme.FONT_SMALL, scale)
+        y = self.left.top + px(52, scale)
+        card_gap = px(6, scale)
+        line_h = round(small * 1.35)
+        card_h = px(CARD_H - 14, scale) + line_h
+        for mode in MODES:
+            line = ctx.t(f"preset.{mode}.line") if mode != CUSTOM else ctx.t("screen.new.custom_line")
+            self.card_lines[mode] = [fit_text(ctx, line, small, inner_w - px(24, scale))]
+        heights = dict.fromkeys(MODES, card_h)
+        for mode in MODES:
+            self.cards[mode].rect = pygame.Rect(self.left.left + pad, y, inner_w, heights[mode])
+            y += heights[mode] + card_gap
+        # The options.
+        view = pygame.Rect(self.right.left + pad, self.right.top + px(52, scale),
+                           self.right.width - 2 * pad - px(14, scale), self.right.height - px(52, scale) - pad)
+        self.scroller.clear()
+        text = ctx.t(f"preset.{self.mode}.line") if self.mode != CUSTOM else ctx.t("screen.new.custom_line")
+        self.description = wrap_text(ctx, text, px(theme.FONT_SMALL + 1, scale), view.width - px(8, scale))
+        top = round(px(theme.FONT_SMALL + 1, scale) * 1.4) * len(self.description) + px(16, scale)
+        height = layout_rows(self.scroller, self.rows, view.width, scale, control_w=px(CONTROL_W, scale), top=top)
+        height = self._layout_glance(height, view.width)
+        self.scroller.reset(view, height)
+        # The footer.
+        button_h = px(52, scale)
+        self.start_button.rect = pygame.Rect(0, 0, px(230, scale), button_h)
+        self.start_button.rect.midright = (self.footer.right, self.footer.centery)
+        self.rules_button.rect = pygame.Rect(0, 0, px(200, scale), px(44, scale))
+        self.rules_button.rect.midleft = (self.footer.left, self.footer.centery)
+
+    def _layout_glance(self, top: int, width: int) -> int:
+        """Chips naming the local rules in force (below the options of a preset); the new content height."""
+        self.glance = []
+        self.glance_top = top
+        rules = self.rules()
+        if self.mode == CUSTOM or rules is None:
+            return top
+        ctx, scale = self.ctx, self.ctx.scale
+        size = px(theme.FONT_SMALL, scale)
+        texts: list[str] = []
+        for name in SWITCH_NAMES:
+            kind, value = switch_kind(name), getattr(rules, name)
+            if kind is bool and value:
+                texts.append(ctx.t(f"switch.{name}.name"))
+            elif isinstance(kind, tuple) and value and name not in ("jokers", "sequence_min"):
+                texts.append(f"{ctx.t(f'switch.{name}.name')} {value}")
+        x, y = 0, top + px(60, scale)
+        chip_h = round(size * 1.9)
+        gap = px(8, scale)
+        for text in texts:
+            w = ctx.text.size(text, size, bold=True)[0] + px(22, scale)
+            if x and x + w > width:
+                x, y = 0, y + chip_h + gap
+            self.glance.append((text, pygame.Rect(x, y, w, chip_h)))
+            x += w + gap
+        return y + chip_h + px(6, scale)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _card_painter(self, mode: str) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
+        def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hover: bool) -> None:
+            ctx, scale = self.ctx, self.ctx.scale
+            t = ctx.t
+            selected = self.mode == mode
+            radius = px(12, scale)
+            if selected:
+                panel(ctx, surface, rect, (255, 214, 100, 46), radius, theme.GOLD, px(2, scale))
+            else:
+                panel(ctx, surface, rect, (255, 255, 255, 26 if hover else 12), radius, (255, 255, 255, 40), 1)
+            if focused:
+                pygame.draw.rect(surface, theme.WHITE, rect.inflate(px(6, scale), px(6, scale)), px(2, scale),
+                                 border_radius=radius + 3)
+            pad = px(12, scale)
+            name_size = px(theme.FONT_BODY, scale)
+            info = PRESETS[CUSTOM_BASE if mode == CUSTOM else mode]
+            badge = players_label(t, info.min_players, info.max_players)
+            small = px(theme.FONT_SMALL, scale)
+            badge_w = ctx.text.size(badge, small - px(1, scale), bold=True)[0] + px(16, scale)
+            name = fit_text(ctx, t(f"preset.{mode}.name"), name_size, rect.width - 3 * pad - badge_w, bold=True)
+            ctx.text.draw(surface, name, (rect.left + pad, rect.top + px(8, scale)), name_size,
+                          theme.GOLD if selected else theme.CREAM, anchor="topleft", bold=True, shadow=True)
+            chip_rect = pygame.Rect(0, 0, badge_w, round(small * 1.35))
+            chip_rect.topright = (rect.right - pad, rect.top + px(9, scale))
+            panel(ctx, surface, chip_rect, (0, 0, 0, 90), chip_rect.height // 2)
+            ctx.text.draw(surface, badge, chip_rect.center, small - px(1, scale), theme.MUTED, bold=True)
+            draw_lines(ctx, surface, self.card_lines.get(mode, []), (rect.left + pad, rect.top + px(36, scale)), small,
+                       theme.CREAM if selected else theme.MUTED, line_h=round(small * 1.35))
+
+        return paint
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, scale = self.ctx, self.ctx.scale
+        t = ctx.t
+        self.draw_frame(surface, with_panel=False)
+        self.draw_panel(surface, self.left)
+        self.draw_panel(surface, self.right)
+        pad = px(16, scale)
+        section_title(ctx, surface, t("new.mode"), (self.left.left + pad, self.left.top + px(12, scale)),
+                      self.left.width - 2 * pad, scale)
+        heading = t(f"preset.{self.mode}.name")
+        section_title(ctx, surface, t("screen.new.options", mode=heading),
+                      (self.right.left + pad, self.right.top + px(12, scale)), self.right.width - 2 * pad, scale)
+        with self.clipped(surface, self.scroller.view.inflate(px(12, scale), px(4, scale))):
+            size = px(theme.FONT_SMALL + 1, scale)
+            top = (self.scroller.view.left + px(4, scale), self.scroller.y(px(5, scale)))
+            draw_lines(ctx, surface, self.description, top, size, theme.CREAM, line_h=round(size * 1.4))
+            draw_rows(ctx, surface, self.scroller, self.rows, scale, control_w=px(CONTROL_W, scale))
+            self._draw_glance(surface, scale)
+        self.draw_widgets(surface)
+        self.scroller.draw_bar(surface, scale)
+        if self.problem:
+            size = px(theme.FONT_SMALL + 1, scale)
+            right = self.start_button.rect.left - px(18, scale)
+            width = right - self.rules_button.rect.right - px(24, scale)
+            lines = wrap_text(ctx, self.problem, size, width)[:3]
+            line_h = round(size * 1.3)
+            y = self.footer.centery - line_h * len(lines) // 2
+            draw_lines(ctx, surface, lines, (right, y), size, ERROR_TEXT, line_h=line_h, anchor="topright",
+                       shadow=True)
+
+    def _draw_glance(self, surface: pygame.Surface, scale: float) -> None:
+        if not self.glance:
+            return
+        ctx = self.ctx
+        view = self.scroller.view
+        top = self.scroller.y(self.glance_top + px(18, scale))
+        section_title(ctx, surface, ctx.t("screen.new.glance"), (view.left + px(4, scale), top),
+                      view.width - px(8, scale), scale)
+        size = px(theme.FONT_SMALL, scale)
+        for text, rect in self.glance:
+            shown = self.scroller.to_screen(rect)
+            panel(ctx, surface, shown, (232, 190, 84, 40), shown.height // 2, (232, 190, 84, 150), 1)
+            ctx.text.draw(surface, text, shown.center, size, theme.CREAM, bold=True)

@@ -1,0 +1,606 @@
+"""The menu screens driven through the real app loop: pygame events in, scene state out.
+
+Headless (SDL's dummy drivers), the decision worker inline, and a fresh
+DAIFUGO home per test.  Events are posted to pygame's queue and one frame is
+run with ``app.step``, exactly as when a player clicks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.engine import Match, preset_rules
+from game.engine.record import record_json
+from game.engine.rules import Title
+from game.storage.paths import AppPaths
+from game.storage.stats import GameRow
+from game.ui.app import App, AppOptions
+from game.ui.scene import Scene
+from game.ui.scenes.common import ConfirmDialog, MessageDialog, label_text
+from game.ui.scenes.error import ErrorScene
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.replays import ReplaysScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.stats import StatsScene
+from game.ui.scenes.table import TableScene
+from game.ui.scenes.title import TitleScene
+from game.ui.widgets import Widget
+
+DT = 1 / 60
+
+
+# --- driving the app -------------------------------------------------------------------
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = App(AppOptions(headless=True, worker_mode="inline", paths=AppPaths.under(tmp_path / "home"),
+                                 windowed_size=(1280, 720)))
+    application.ctx.update_settings(language="en")
+    application.show_title()
+    application.step(DT)
+    yield application
+    application.close()
+
+
+def step(app: App, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(DT)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app)
+
+
+def click_widget(app: App, widget: Widget, *, side: str = "center") -> None:
+    rect = widget.rect
+    pos = {"center": rect.center, "right": (rect.right - rect.height // 2, rect.centery),
+           "left": (rect.left + rect.height // 2, rect.centery)}[side]
+    click(app, pos)
+
+
+def key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    step(app)
+
+
+def type_text(app: App, text: str) -> None:
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    step(app)
+
+
+def top(app: App) -> Scene:
+    scene = app.stack.top
+    assert scene is not None
+    return scene
+
+
+def title(app: App) -> TitleScene:
+    scene = top(app)
+    assert isinstance(scene, TitleScene)
+    return scene
+
+
+def title_button(app: App, name: str) -> Widget:
+    scene = title(app)
+    return scene.buttons[scene.keys.index(name)]
+
+
+def open_new_game(app: App) -> NewGameScene:
+    click_widget(app, title_button(app, "new_game"))
+    scene = top(app)
+    assert isinstance(scene, NewGameScene)
+    return scene
+
+
+def row_control(scene: NewGameScene, key_: str) -> Widget:
+    row = next(r for r in scene.rows if r.key == key_)
+    assert row.control is not None
+    return row.control
+
+
+def bring_into_view(app: App, scene: Any, widget: Widget) -> None:
+    """Scroll with the mouse wheel until ``widget`` is inside the scrolling viewport."""
+    for _ in range(80):
+        view = scene.scroller.view
+        if view.contains(widget.rect):
+            return
+        direction = -1 if widget.rect.bottom > view.bottom else 1
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=direction, flipped=False))
+        step(app, 3)
+    raise AssertionError("the widget never scrolled into view")
+
+
+def capture(app: App, name: str) -> list[Any]:
+    """Replace an app action by a recorder; the list of calls."""
+    calls: list[Any] = []
+    app.ctx.actions[name] = lambda *args: calls.append(args)
+    return calls
+
+
+def played_record(preset: str = "standard", players: int = 4, seed: int = 3) -> dict[str, Any]:
+    """A real, valid record of one finished game (first legal move every turn)."""
+    rules = preset_rules(preset, players)
+    game = Match(rules, seed).game
+    while game.result is None:
+        game.play(game.move_list()[0])
+    return record_json(rules, [game])
+
+
+def add_games(app: App, count: int, *, seed: int = 5) -> None:
+    stats = app.ctx.stats
+    assert stats is not None
+    rng = random.Random(seed)
+    record = played_record()
+    for index in range(count):
+        preset, players = rng.choice([("standard", 4), ("duel5", 2), ("akita", 4)])
+        place = rng.randrange(players)
+        rules = preset_rules(preset, players)
+        title_ = rules.titles[place]
+        stats.add_game(GameRow(
+            played_at=f"2025-03-{1 + index % 28:02d}T12:{index % 60:02d}:00Z", preset=preset,
+            rules=rules.switches(), players=players, opponents=[None] + [rng.choice(["normal", "strong"])] * (
+                players - 1), human_seat=0, place=place, title=title_.value,
+            points=rules.points_for(place, Title(title_)), duration_s=60.0,
+            record=record if preset == "standard" else None))
+
+
+# --- title and new game ----------------------------------------------------------------------
+
+
+def test_title_new_game_start_with_the_chosen_setup(app: App) -> None:
+    scene = open_new_game(app)
+    click_widget(app, scene.cards["classic"])
+    assert scene.mode == "classic"
+    click_widget(app, row_control(scene, "players"), side="right")
+    click_widget(app, row_control(scene, "strength"), side="right")
+    click_widget(app, row_control(scene, "games"), side="right")
+    click_widget(app, scene.start_button)
+    table = top(app)
+    assert isinstance(table, TableScene)
+    setup = table.session.setup
+    assert (setup.preset, setup.players, setup.games) == ("classic", 6, 10)
+    assert [s.kind for s in setup.seats] == ["human"] + ["computer"] * 5
+    assert {s.level for s in setup.seats[1:]} == {"strong"}
+    assert app.ctx.settings.last_setup["preset"] == "classic"
+
+
+def test_title_play_and_duel_start_in_one_click(app: App) -> None:
+    click_widget(app, title_button(app, "play"))
+    table = top(app)
+    assert isinstance(table, TableScene)
+    assert (table.session.setup.preset, table.session.setup.players) == ("standard", 4)
+    assert {s.level for s in table.session.setup.seats[1:]} == {"normal"}
+    app.ctx.actions["title"]()
+    step(app)
+    assert title(app).has_autosave  # the match was saved on the way out: 続きから is offered
+    click_widget(app, title_button(app, "duel"))
+    setup = app.session.setup if app.session else None
+    assert setup is not None and (setup.preset, setup.first_leader, setup.games) == ("duel5", 0, None)
+    app.ctx.actions["title"]()
+    step(app)
+    click_widget(app, title_button(app, "play"))  # Play repeats the last setup with a new deal
+    assert app.session is not None and app.session.setup.preset == "duel5"
+    assert app.session.setup.seed != setup.seed
+
+
+def test_title_resume_continues_the_saved_match(app: App) -> None:
+    click_widget(app, title_button(app, "play"))
+    seed = app.session.setup.seed if app.session else None
+    app.ctx.actions["title"]()
+    step(app)
+    assert title(app).keys[0] == "resume"
+    click_widget(app, title_button(app, "resume"))
+    assert isinstance(top(app), TableScene)
+    assert app.session is not None and app.session.setup.seed == seed
+
+
+def test_keyboard_navigation_and_escape(app: App) -> None:
+    scene = title(app)
+    target = scene.keys.index("new_game")
+    while scene.widgets.focus != target:
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    new_game = top(app)
+    assert isinstance(new_game, NewGameScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
+    key(app, pygame.K_ESCAPE)  # nothing to go back to from the title
+    assert isinstance(top(app), TitleScene)
+
+
+def test_new_game_two_player_first_second_and_open_length(app: App) -> None:
+    starts = capture(app, "start")
+    scene = open_new_game(app)
+    click_widget(app, scene.cards["duel5"])
+    assert scene.player_count == 2
+    click_widget(app, row_control(scene, "first"), side="right")
+    click_widget(app, scene.start_button)
+    (setup,), = starts
+    assert (setup.preset, setup.first_leader, setup.games) == ("duel5", 1, None)
+
+
+def test_custom_rules_help_bubble(app: App) -> None:
+    scene = open_new_game(app)
+    click_widget(app, scene.cards["custom"])
+    row = next(r for r in scene.rows if r.key == "lock")
+    assert row.help is not None
+    bring_into_view(app, scene, row.help)
+    click_widget(app, row.help)
+    bubble = top(app)
+    assert isinstance(bubble, MessageDialog)
+    assert "".join(bubble.lines).replace(" ", "") == app.ctx.t("switch.lock.help").replace(" ", "")
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is scene
+
+
+def test_invalid_custom_combination_disables_start(app: App) -> None:
+    starts = capture(app, "start")
+    scene = open_new_game(app)
+    click_widget(app, scene.cards["custom"])
+    click_widget(app, row_control(scene, "players"), side="right")  # 5 players
+    assert scene.player_count == 5
+    toggle = row_control(scene, "pile_draw")
+    bring_into_view(app, scene, toggle)
+    click_widget(app, toggle)
+    assert scene.custom["pile_draw"] is True
+    assert scene.problem == app.ctx.t("screen.new.err_pile_draw", n=4)
+    scene.start_button.refresh()
+    assert not scene.start_button.enabled
+    bring_into_view(app, scene, toggle)
+    click_widget(app, scene.start_button)
+    assert starts == [] and top(app) is scene
+    click_widget(app, toggle)  # switched off again: playable
+    assert scene.problem is None
+    click_widget(app, scene.start_button)
+    assert len(starts) == 1 and starts[0][0].players == 5
+
+
+def test_uecda_external_seat_takes_a_command_line(app: App) -> None:
+    starts = capture(app, "start")
+    scene = open_new_game(app)
+    click_widget(app, scene.cards["uecda"])
+    strength = row_control(scene, "strength")
+    while scene.level != "per_seat":
+        click_widget(app, strength, side="right")
+    seat = row_control(scene, "seat2")
+    while scene.seat_levels[2] != "external":
+        click_widget(app, seat, side="right")
+    assert scene.problem is not None and not starts  # no command yet
+    field = row_control(scene, "command2")
+    bring_into_view(app, scene, field)
+    click_widget(app, field)
+    type_text(app, "./client -p 42")
+    key(app, pygame.K_RETURN)
+    assert scene.problem is None
+    click_widget(app, scene.start_button)
+    (setup,), = starts
+    assert setup.seats[2].kind == "external" and setup.seats[2].command == "./client -p 42"
+    assert app.ctx.settings.external_commands[-1] == "./client -p 42"
+    # The remembered command is offered the next time a seat becomes external.
+    app.ctx.actions["title"]()
+    step(app)
+    again = open_new_game(app)
+    click_widget(app, again.cards["uecda"])
+    while again.level != "per_seat":
+        click_widget(app, row_control(again, "strength"), side="right")
+    while again.seat_levels[1] != "external":
+        click_widget(app, row_control(again, "seat1"), side="right")
+    assert again.commands[1] == "./client -p 42" and again.problem is None
+
+
+# --- settings ------------------------------------------------------------------------------------
+
+
+def test_settings_persist_and_language_applies_at_once(app: App) -> None:
+    click_widget(app, title_button(app, "settings"))
+    scene = top(app)
+    assert isinstance(scene, SettingsScene)
+    click_widget(app, scene.control("sound"))
+    click_widget(app, scene.control("four_color"))
+    slider = scene.control("volume")
+    click(app, (slider.rect.left + slider.rect.width // 4, slider.rect.centery))
+    click_widget(app, scene.control("animation"), side="right")
+    saved = json.loads(app.paths.settings_file.read_text(encoding="utf-8"))
+    assert saved["sound"] is False and saved["four_color"] is True
+    assert saved["animation_speed"] == "fast"
+    assert abs(saved["volume"] - 0.25) < 0.03
+    english = app.ctx.t("settings.title")
+    click_widget(app, scene.control("language"), side="left")
+    assert app.ctx.settings.language == "ja"
+    assert app.ctx.t("settings.title") != english
+    assert json.loads(app.paths.settings_file.read_text(encoding="utf-8"))["language"] == "ja"
+    assert label_text(scene.rows[0].label) == "言語"  # the texts on screen follow at once
+    assert label_text(scene.back_button.label).endswith("戻る")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
+    assert label_text(title_button(app, "play").label) == "プレイ"  # type: ignore[attr-defined]
+
+
+# --- rules ----------------------------------------------------------------------------------------
+
+
+def test_rules_screen_scrolls_and_switches_presets(app: App) -> None:
+    click_widget(app, title_button(app, "rules"))
+    scene = top(app)
+    assert isinstance(scene, RulesScene) and scene.selector is not None
+    first = scene.preset
+    key(app, pygame.K_RIGHT)
+    assert scene.preset != first
+    key(app, pygame.K_DOWN)
+    step(app, 30)
+    assert scene.scroller.offset > 0
+    assert scene.content.height > scene.scroller.view.height
+    app.ctx.actions["rules"](preset_rules("uecda"))
+    step(app)
+    given = top(app)
+    assert isinstance(given, RulesScene) and given.selector is None and given.rules.preset == "uecda"
+
+
+# --- statistics ----------------------------------------------------------------------------------
+
+
+def test_stats_empty_database_is_friendly(app: App) -> None:
+    click_widget(app, title_button(app, "stats"))
+    scene = top(app)
+    assert isinstance(scene, StatsScene)
+    assert scene.total == 0 and scene.error is None
+    assert not scene.reset_button.visible and scene.new_game_button.visible
+    click_widget(app, scene.new_game_button)
+    assert isinstance(top(app), NewGameScene)
+
+
+def test_stats_filled_filters_and_reset_with_backup(app: App) -> None:
+    add_games(app, 30)
+    click_widget(app, title_button(app, "stats"))
+    scene = top(app)
+    assert isinstance(scene, StatsScene)
+    assert scene.total == 30 and len(scene.rows) >= 3
+    assert scene.overall is not None and scene.overall.games == 30
+    click_widget(app, scene.preset_selector, side="right")
+    assert scene.preset == "standard"
+    assert {r.preset for r in scene.rows} == {"standard"}
+    duel = [r for r in app.ctx.stats.summary("duel5")] if app.ctx.stats else []
+    assert duel and duel[0].wins is not None
+    click_widget(app, scene.reset_button)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    click_widget(app, dialog.yes_button)
+    notice = top(app)
+    assert isinstance(notice, MessageDialog)
+    backups = list(app.paths.backups_dir.glob("stats-*.sqlite3"))
+    assert len(backups) == 1
+    assert str(backups[0]) in "".join(notice.lines).replace("\n", "")
+    assert scene.total == 0 and app.ctx.stats is not None and app.ctx.stats.count_games() == 0
+
+
+def test_stats_reset_can_be_cancelled(app: App) -> None:
+    add_games(app, 3)
+    click_widget(app, title_button(app, "stats"))
+    scene = top(app)
+    assert isinstance(scene, StatsScene)
+    click_widget(app, scene.reset_button)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is scene and scene.total == 3
+    assert not app.paths.backups_dir.exists() or not list(app.paths.backups_dir.iterdir())
+
+
+# --- replays -------------------------------------------------------------------------------------
+
+
+def open_replays(app: App) -> ReplaysScene:
+    click_widget(app, title_button(app, "replays"))
+    scene = top(app)
+    assert isinstance(scene, ReplaysScene)
+    return scene
+
+
+def test_replays_open_export_and_import(app: App) -> None:
+    add_games(app, 12)
+    replays = capture(app, "replay")
+    scene = open_replays(app)
+    assert len(scene.list_rows) == 12
+    index = next(i for i, item in enumerate(scene.items) if item.has_record)
+    row = scene.list_rows[index]
+    bring_into_view(app, scene, row)
+    click_widget(app, row)
+    assert scene.selected == scene.items[index].id and replays == []
+    click_widget(app, row)  # a double click opens it
+    assert len(replays) == 1 and replays[0][0]["format"] == "daifugo-record/1"
+    click_widget(app, scene.export_button)
+    notice = top(app)
+    assert isinstance(notice, MessageDialog)
+    files = list(app.paths.records_dir.glob("daifugo-*.json"))
+    assert len(files) == 1
+    assert json.loads(files[0].read_text(encoding="utf-8"))["games"]
+    key(app, pygame.K_RETURN)
+    assert top(app) is scene
+    assert scene.path == str(files[0])  # the exported file is offered for import
+    click_widget(app, scene.import_button)
+    assert len(replays) == 2 and replays[1][0]["games"] == replays[0][0]["games"]
+
+
+def test_replays_import_of_garbage_shows_the_checker_message(app: App, tmp_path: Path) -> None:
+    replays = capture(app, "replay")
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text('{"format": "daifugo-record/1", "games": [{"hands": [["ZZ"]]}]}', encoding="utf-8")
+    scene = open_replays(app)
+    assert scene.items == []
+    click_widget(app, scene.path_field)
+    for _ in range(len(scene.path)):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, str(garbage))
+    key(app, pygame.K_RETURN)
+    click_widget(app, scene.import_button)
+    dialog = top(app)
+    assert isinstance(dialog, MessageDialog) and dialog.error
+    assert replays == []
+    text = " ".join(dialog.lines)
+    assert "Traceback" not in text and len(text) > 20
+
+
+def test_newest_record_is_offered_for_import(app: App) -> None:
+    folder = app.paths.records_dir
+    (folder / "old.json").write_text("{}", encoding="utf-8")
+    newest = folder / "new.json"
+    newest.write_text("{}", encoding="utf-8")
+    os.utime(folder / "old.json", (time.time() - 100, time.time() - 100))
+    scene = open_replays(app)
+    assert scene.path == str(newest)
+
+
+# --- the error screen -------------------------------------------------------------------------------
+
+
+def test_error_screen_renders_and_returns_to_title(app: App) -> None:
+    app._show_error(RuntimeError("the table fell over"))
+    step(app)
+    scene = top(app)
+    assert isinstance(scene, ErrorScene)
+    assert scene.summary == "RuntimeError: the table fell over"
+    click(app, scene.buttons[0].center)
+    assert isinstance(top(app), TitleScene) and app.running
+
+
+def test_error_screen_quits_when_the_title_fails_again(app: App) -> None:
+    app._show_error(ValueError("first"))
+    step(app)
+
+    def broken() -> None:
+        raise RuntimeError("second")
+
+    app.ctx.actions["title"] = broken
+    key(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_error_scene_draws_in_an_app_that_broke_during_a_frame(app: App) -> None:
+    scene = title(app)
+
+    def explode(dt: float) -> None:
+        raise KeyError("boom")
+
+    scene.update = explode  # type: ignore[method-assign]
+    step(app)
+    assert isinstance(top(app), ErrorScene)
+    step(app, 2)
+
+
+# --- every screen at every size, in both languages -------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_screens_lay_out_at_other_sizes_and_languages(app: App, size: tuple[int, int]) -> None:
+    add_games(app, 4)
+    for language in ("ja", "en"):
+        app.ctx.update_settings(language=language)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        step(app)
+        for name in ("new_game", "settings", "stats", "replays"):
+            app.ctx.actions[name]()
+            step(app)
+            scene = top(app)
+            for widget in scene.widgets.widgets:  # type: ignore[attr-defined]
+                if widget.visible:
+                    assert widget.rect.left >= 0 and widget.rect.right <= size[0], (name, widget)
+            app.stack.pop()
+        app.ctx.actions["rules"](None)
+        step(app)
+        app.stack.pop()
+        step(app)
+
+
+# --- the monkey ------------------------------------------------------------------------------------------
+
+MONKEY_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_RETURN,
+               pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_BACKSPACE)
+
+
+def test_monkey_clicks_and_keys_on_every_screen(app: App) -> None:
+    add_games(app, 8)
+    for name in ("start", "restart", "resume", "replay", "quit", "fullscreen"):
+        capture(app, name)
+
+    def fail(error: BaseException) -> None:
+        raise error
+
+    app._show_error = fail  # type: ignore[method-assign]
+    rng = random.Random(20250101)
+    width, height = app.ctx.size
+    screens = ("title", "new_game", "settings", "rules", "stats", "replays")
+    deadline = time.monotonic() + 20
+    events = 0
+    for round_ in range(72):
+        if time.monotonic() > deadline:
+            break
+        app.ctx.actions["title"]()
+        opener = screens[round_ % len(screens)]
+        if opener == "rules":
+            app.ctx.actions["rules"](None)
+        elif opener != "title":
+            app.ctx.actions[opener]()
+        if round_ % 7 == 3:
+            app.ctx.update_settings(language="ja" if app.ctx.settings.language == "en" else "en")
+        for _ in range(25):
+            for _ in range(rng.randint(1, 4)):
+                roll = rng.random()
+                pos = (rng.randrange(width), rng.randrange(height))
+                if roll < 0.45:
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+                elif roll < 0.55:
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)),
+                                                         flipped=False))
+                elif roll < 0.62:
+                    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("ab/.- 日本")))
+                else:
+                    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(MONKEY_KEYS), mod=0,
+                                                         unicode="", scancode=0))
+                events += 1
+            app.step(DT)
+            if not isinstance(top(app), Scene) or isinstance(top(app), ErrorScene):
+                raise AssertionError("the monkey reached the error screen")
+            if isinstance(top(app), TableScene):
+                app.ctx.actions["title"]()
+            app.running = True
+    print(f"monkey: {events} events in {round_ + 1} rounds")
+    assert events > 2000 or time.monotonic() > deadline
+
+
+# --- the bundled font has every character these screens show ----------------------------------
+
+
+
+
+def test_title_shows_the_statistics_recovery_notice_once(app: App) -> None:
+    assert app.ctx.stats is not None
+    app.ctx.stats.recovered = "stats.sqlite3 was damaged; it was moved to stats.sqlite3.corrupt-1"
+    app.show_title()
+    step(app)
+    notice = top(app)
+    assert isinstance(notice, MessageDialog)
+    assert "corrupt-1" in "".join(notice.lines)
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), TitleScene)
+    app.show_title()
+    step(app)
+    assert isinstance(top(app), TitleScene)
