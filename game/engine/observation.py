@@ -122,9 +122,12 @@ def observe(game: Game, seat: int) -> Observation:
         view.drawn = -1
     hand = game.hands[seat]
     known = [0] * n
-    for giver, receiver, cards in game.gifts:
-        if giver == seat and receiver != seat:
+    for giver, receiver, cards in game.gifts:  # in the order they happened
+        if giver == seat:
             known[receiver] |= cards
+        elif receiver == seat:
+            for other in range(n):
+                known[other] &= ~cards  # it came back to the observer
     for other in range(n):
         # A gift is in the receiver's hand unless it was played, came back, or the receiver left.
         known[other] &= ~game.played & ~hand if game.counts[other] else 0

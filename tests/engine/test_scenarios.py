@@ -563,3 +563,14 @@ def test_events_hide_other_players_cards() -> None:
     assert visible_to(drew, 0) == drew
     hidden = visible_to(drew, 1)
     assert isinstance(hidden, Drew) and hidden.cards == 0 and hidden.count == 1
+
+
+def test_a_gift_given_back_is_no_longer_known_to_be_with_the_receiver() -> None:
+    from game.engine import observe
+
+    game = game_of("standard", ["3S 4S 5S", "3H 4H 5H", "3D 4D KD", "2H 2S 2C 5D"], previous=[0, 1, 2, 3], leader=None)
+    assert observe(game, 3).known[0] == parse_cards("2S 2H")
+    game.give(0, parse_cards("2S 3S"))
+    game.give(1, parse_cards("3H"))
+    assert observe(game, 3).known[0] == parse_cards("2H")
+    assert observe(game, 2).known[1] == parse_cards("KD")
