@@ -8,6 +8,10 @@ import pygame
 
 from .assets import Assets
 
+NO_LINE_START = set("、。，．・：；？！）」』】〕〉》ー〜ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.:;!?)]}%")
+"""Characters a Japanese line must not start with (禁則): the character before moves down with them."""
+NO_LINE_END = set("（「『【〔〈《([{")
+
 ANCHORS = {
     "topleft", "midtop", "topright", "midleft", "center", "midright", "bottomleft", "midbottom", "bottomright",
 }
@@ -69,22 +73,39 @@ class TextRenderer:
         return rect
 
     def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-        """Break ``text`` into lines no wider than ``width`` (words, or characters for Japanese)."""
-        font = self.assets.font(size, bold=bold)
+        """Lines no wider than ``width``: words (characters for Japanese), with 禁則 (no 。 or ー at
+        the start of a line, no （ at its end), and a word longer than ``width`` (a file path) broken
+        by characters."""
+
+        def wide(line: str) -> bool:
+            return self.size(line.rstrip(), size, bold=bold)[0] > width
+
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            line = ""
-            tokens = _tokens(paragraph)
-            for token in tokens:
-                candidate = line + token
-                if line and font.size(candidate)[0] > width:
-                    lines.append(line.rstrip())
-                    line = token.lstrip()
+            words: list[str] = []
+            for token in _tokens(paragraph):
+                if words and wide("".join(words) + token):
+                    carry = [token]
+                    while carry[0][:1] in NO_LINE_START and len(words) > 1:
+                        carry.insert(0, words.pop())
+                    while words[-1].rstrip()[-1:] in NO_LINE_END and len(words) > 1:
+                        carry.insert(0, words.pop())
+                    lines.append("".join(words).rstrip())
+                    carry[0] = carry[0].lstrip()
+                    words = carry
                 else:
-                    line = candidate
-            lines.append(line.rstrip())
-        return lines
-
+                    words.append(token)
+            lines.append("".join(words).rstrip())
+        out: list[str] = []
+        for line in lines:
+            while line and wide(line):
+                cut = len(line) - 1
+                while cut > 1 and wide(line[:cut]):
+                    cut -= 1
+                out.append(line[:cut])
+                line = line[cut:]
+            out.append(line)
+        return out
 
 def _tokens(text: str) -> list[str]:
     """Words with their following space; every CJK character on its own."""

@@ -94,63 +94,9 @@ def label_text(label: Label) -> str:
 # --- text ----------------------------------------------------------------------------------
 
 
-NO_LINE_START = set("、。，．・：；？！）」』】〕〉》ー〜ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.:;!?)]}%")
-"""Characters a Japanese line must not start with (禁則): the character before moves down with them."""
-NO_LINE_END = set("（「『【〔〈《([{")
-
-
-def _tokens(text: str) -> list[str]:
-    """Words with their following space; every CJK character on its own."""
-    tokens: list[str] = []
-    word = ""
-    for char in text:
-        if ord(char) > 0x2E80:
-            if word:
-                tokens.append(word)
-                word = ""
-            tokens.append(char)
-        elif char == " ":
-            tokens.append(word + " ")
-            word = ""
-        else:
-            word += char
-    if word:
-        tokens.append(word)
-    return tokens
-
-
 def wrap_text(ctx: Context, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-    """Lines no wider than ``width``: words (characters for Japanese), with 禁則 (no 。 or ー at the
-    start of a line, no （ at its end), and a word longer than ``width`` (a file path) broken by characters."""
-    def wide(line: str) -> bool:
-        return ctx.text.size(line.rstrip(), size, bold=bold)[0] > width
-
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        words: list[str] = []
-        for token in _tokens(paragraph):
-            if words and wide("".join(words) + token):
-                carry = [token]
-                while carry[0][:1] in NO_LINE_START and len(words) > 1:
-                    carry.insert(0, words.pop())
-                while words[-1].rstrip()[-1:] in NO_LINE_END and len(words) > 1:
-                    carry.insert(0, words.pop())
-                lines.append("".join(words).rstrip())
-                carry[0] = carry[0].lstrip()
-                words = carry
-            else:
-                words.append(token)
-        lines.append("".join(words).rstrip())
-    out: list[str] = []
-    for line in lines:
-        while line and wide(line):
-            cut = len(line) - 1
-            while cut > 1 and wide(line[:cut]):
-                cut -= 1
-            out.append(line[:cut])
-            line = line[cut:]
-        out.append(line)
-    return out
+    """Lines no wider than ``width`` (see ``TextRenderer.wrap``)."""
+    return ctx.text.wrap(text, size, width, bold=bold)
 
 
 def fit_text(ctx: Context, text: str, size: int, width: int, *, bold: bool = False) -> str:
