@@ -173,9 +173,8 @@ class Session:
         thread.start()
         self._starting[index] = (thread, errors)
 
-    @property
-    def starting_programs(self) -> bool:
-        """Are external programs still starting?  (Failures are replaced by Normal players here.)"""
+    def check_programs(self) -> bool:
+        """True while external programs are still starting; one that failed is replaced by Normal here."""
         for index, (thread, errors) in list(self._starting.items()):
             if thread.is_alive():
                 return True
@@ -225,7 +224,7 @@ class Session:
         return False
 
     def computer_to_act(self) -> bool:
-        if self.starting_programs:
+        if self.check_programs():
             return False
         game = self.game
         if game.phase is Phase.PLAY:

@@ -194,13 +194,14 @@ class TableScene(Scene):
             if self._message[1].done:
                 self._message = None
         session = self.session
-        if not self.director.idle:
-            return
-        game = session.game
+        session.check_programs()  # failures of external programs become messages
         if session.messages:
             for message in session.messages:
                 self._external_message(message)
             session.messages.clear()
+        if not self.director.idle:
+            return
+        game = session.game
         self.model.sync(game)
         self.hand.set_hand(self.model.hand)
         if game.result is not None:

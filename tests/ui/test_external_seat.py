@@ -1,0 +1,63 @@
+"""A tournament program at the desktop table: it plays its seat, or is replaced by Normal when it fails."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.session import SeatSpec, SessionSetup
+from game.ui.app import App
+from game.ui.scenes.result import ResultScene
+from game.ui.scenes.table import TableScene
+from game.ui.scripted import Autopilot, headless_app, play_until
+
+STANDIN = Path(__file__).resolve().parents[1] / "uecda" / "standin_client.py"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = headless_app(home=tmp_path, worker_mode="thread", language="en")
+    yield application
+    application.close()
+
+
+def uecda_setup(command: str, seed: int = 5) -> SessionSetup:
+    seats = (SeatSpec("human"), SeatSpec("external", "normal", command),
+             *(SeatSpec("computer", "normal") for _ in range(3)))
+    return SessionSetup(preset="uecda", players=5, seats=seats, seed=seed, games=2)
+
+
+def test_an_external_program_plays_a_seat_through_a_whole_game(app: App) -> None:
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(STANDIN))}"
+    app.start_match(uecda_setup(command))
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=2),
+               max_frames=60_000)
+    session = app.session
+    assert session is not None and session.game.result is not None
+    assert session.levels[1] == "external"
+    assert any(seat == session.match.seat_of(1) for seat, _ in session.game.history)
+
+
+def test_a_program_that_cannot_start_is_replaced_by_normal(app: App) -> None:
+    app.start_match(uecda_setup("no-such-program-for-daifugo --flag"))
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    play_until(app, lambda a: a.session is not None and not a.session.check_programs(), max_frames=2000)
+    session = app.session
+    assert session is not None and session.levels[1] == "normal"
+    app.step(1 / 20)
+    assert any("failed" in toast.text for toast in scene.director.toasts)
+
+
+def test_a_program_that_crashes_mid_game_is_replaced_and_the_game_goes_on(app: App) -> None:
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(STANDIN))} --mode crash --after 3"
+    app.start_match(uecda_setup(command, seed=9))
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=3),
+               max_frames=60_000)
+    session = app.session
+    assert session is not None and session.game.result is not None
+    assert session.levels[1] == "normal"
