@@ -44,14 +44,20 @@ class Autopilot:
 
     def __init__(self, level: str = "normal", seed: int = 0) -> None:
         self.player: Player = make_player(level)
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def act(self, scene: TableScene) -> bool:
-        """Make the human's move if it is due; True if it acted."""
+        """Make the human's move if it is due; True if it acted.
+
+        Each decision has its own seed (from the position), so the autopilot
+        plays the same after a resume as without one.
+        """
         session = scene.session
         if not scene.director.idle or not session.human_to_act():
             return False
-        obs = observe(session.game, session.human_seat)
+        game = session.game
+        self.rng = random.Random(f"{self.seed}/{session.match.index}/{len(game.history)}/{len(game.chosen_gifts)}")
+        obs = observe(game, session.human_seat)
         if session.game.phase is Phase.EXCHANGE:
             scene.hand.selected = self.player.choose_gift(obs, self.rng)
             scene.play_selected()

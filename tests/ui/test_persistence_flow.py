@@ -1,0 +1,84 @@
+"""Autosave and resume from a real played match; statistics and replays of real games, through the UI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.engine import Move
+from game.ui.app import App
+from game.ui.scenes.replay_viewer import ReplayViewerScene
+from game.ui.scenes.result import ResultScene
+from game.ui.scenes.table import TableScene
+from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
+
+SETUP = setup_for("standard", 4, "normal", seed=77, games=3)
+
+
+def history(app: App) -> list[tuple[int, Move]]:
+    assert app.session is not None
+    return list(app.session.game.history)
+
+
+def test_quit_and_resume_continues_exactly(tmp_path: Path) -> None:
+    pilot = Autopilot("normal", seed=4)
+    # The reference: one app plays game 1 to its end without stopping.
+    reference = headless_app(home=tmp_path / "a")
+    reference.start_match(SETUP)
+    play_until(reference, lambda a: isinstance(a.stack.top, ResultScene), autopilot=pilot)
+    expected = history(reference)
+    reference.close()
+    # The same match, quit to the title after 12 actions, resumed in a new app.
+    first = headless_app(home=tmp_path / "b")
+    first.start_match(SETUP)
+    play_until(first, lambda a: len(history(a)) >= 12, autopilot=pilot)
+    first.show_title()
+    first.close()
+    second = headless_app(home=tmp_path / "b")
+    assert second.has_autosave()
+    assert second.resume_match()
+    assert isinstance(second.stack.top, TableScene)
+    assert history(second)[:12] == expected[:12]
+    play_until(second, lambda a: isinstance(a.stack.top, ResultScene), autopilot=pilot)
+    assert history(second) == expected
+    second.close()
+
+
+def test_a_corrupt_autosave_is_set_aside_and_the_title_still_works(tmp_path: Path) -> None:
+    app = headless_app(home=tmp_path)
+    app.paths.autosave_file.write_text("{ not json", encoding="utf-8")
+    assert not app.has_autosave()
+    app.show_title()
+    app.step(1 / 30)
+    assert not app.resume_match()
+    app.close()
+
+
+def test_a_finished_game_is_in_the_statistics_and_opens_in_the_replay_viewer(tmp_path: Path) -> None:
+    app = headless_app(home=tmp_path, language="en")
+    app.start_match(SETUP)
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=1))
+    session = app.session
+    assert session is not None and session.game.result is not None
+    stats = app.ctx.stats
+    assert stats is not None
+    (game,) = stats.recent_games()
+    assert game.place == session.game.result.places.index(session.human_seat)
+    record = stats.game_record(game.id)
+    assert record is not None
+    app.show_replay(record)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayViewerScene) and not viewer.error
+    assert viewer.frames[-1].game.result == session.game.result
+    for _ in range(5):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    app.step(1 / 30)
+    assert viewer.index == 5
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    app.step(1 / 30)
+    assert viewer.index == 4
+    viewer.all_toggle.activate()
+    app.step(1 / 30)
+    assert viewer.show_all
+    app.close()
