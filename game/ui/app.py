@@ -183,10 +183,10 @@ class App:
 
         self.stack.push(ReplaysScene(self.ctx))
 
-    def show_replay(self, record: dict[str, Any]) -> None:
+    def show_replay(self, record: dict[str, Any], human_seat: int | None = None) -> None:
         from .scenes.replay_viewer import ReplayViewerScene
 
-        self.stack.push(ReplayViewerScene(self.ctx, record))
+        self.stack.push(ReplayViewerScene(self.ctx, record, human_seat))
 
     def start_match(self, setup: SessionSetup) -> None:
         """Start a new match with ``setup`` (remembered as the last setup)."""

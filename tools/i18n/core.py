@@ -263,7 +263,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules.switches": ("Local rules in this game", "このゲームのローカルルール"),
     # replay viewer
     "replay.all_hands": ("Show all hands", "全員の手札を表示"),
-    "replay.view_from": ("View from seat {seat}", "{seat}番の席から見る"),
+    "replay.view_from": ("View: {seat}", "視点：{seat}"),
+    "replay.seat": ("Seat {n}", "席{n}"),
     # errors
     "error.title": ("Something went wrong", "エラーが発生しました"),
     "error.body": ("The game hit an unexpected problem. Details were written to:", "予期しない問題が起きました。詳しい内容はこちらに記録しました："),

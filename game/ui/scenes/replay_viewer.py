@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 
 class ReplayViewerScene(Scene):
-    def __init__(self, ctx: Context, record: dict[str, Any], seat: int = 0) -> None:
+    def __init__(self, ctx: Context, record: dict[str, Any], human_seat: int | None = None) -> None:
+        """``human_seat``: the player's own seat in that game (named "You"), the first view."""
         super().__init__(ctx)
         self.error = ""
         try:
@@ -39,7 +40,8 @@ class ReplayViewerScene(Scene):
             self.frames = []
             self.error = str(error.reason if isinstance(error, IllegalAction) else error)
         self.index = 0
-        self.seat = seat
+        self.human_seat = human_seat
+        self.seat = human_seat or 0
         self.show_all = False
         self.painter = TablePainter(ctx)
         self.hand = HandView()
@@ -57,7 +59,7 @@ class ReplayViewerScene(Scene):
                                                   self._set_all))
         players = self.frames[0].game.n if self.frames else 1
         self.seat_selector = self.widgets.add(Selector(
-            [(s, lambda s=s: t("replay.view_from", seat=s)) for s in range(players)], lambda: self.seat,
+            [(s, lambda s=s: t("replay.view_from", seat=self.seat_name(s))) for s in range(players)], lambda: self.seat,
             self._set_seat))
         self.widgets.focus = 2
 
@@ -106,16 +108,18 @@ class ReplayViewerScene(Scene):
             elif intent.name in ("menu", "back"):
                 self.close()
 
-    def _describe(self, frame: Frame) -> str:
-        def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
-            return self.ctx.t(key, **params)
+    def seat_name(self, seat: int) -> str:
+        if seat == self.human_seat:
+            return self.ctx.t("seat.you")
+        return self.ctx.t("replay.seat", n=seat + 1)
 
+    def _describe(self, frame: Frame) -> str:
+        t = self.ctx.t
         if frame.action_index < 0:
             return t("table.game_no", index=frame.game_index + 1)
         seat, move = frame.game.history[-1]
-        who = t("seat.you") if seat == self.seat else t("seat.cpu", n=seat)
         what = format_symbols(move.cards) if isinstance(move, Play) else t("button.pass")
-        return f"{who}: {what}"
+        return f"{self.seat_name(seat)}: {what}"
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
@@ -140,7 +144,7 @@ class ReplayViewerScene(Scene):
         for seat, spot in layout.spots.items():
             state = model.seats[seat]
             stock = ctx.t("table.stock", count=state.stock) if game.rules.hand_size else None
-            name = ctx.t("seat.cpu", n=seat)
+            name = self.seat_name(seat)
             self.painter.seat(surface, layout, spot, state, name, "", seat == game.turn and not game.over, stock)
             if self.show_all:
                 self.painter.open_fan(surface, layout, spot, game.hands[seat])
@@ -154,7 +158,7 @@ class ReplayViewerScene(Scene):
                       px(theme.FONT_SMALL + 1, scale), theme.CREAM, anchor="midleft", shadow=True)
         if game.result is not None:
             places = ", ".join(
-                ctx.t(f"place.{i + 1}") + " " + ctx.t("seat.cpu", n=s) for i, s in enumerate(game.result.places)
+                ctx.t(f"place.{i + 1}") + " " + self.seat_name(s) for i, s in enumerate(game.result.places)
             )
             self.painter.message(surface, places, (layout.size[0] // 2, layout.trick_center[1] + layout.trick_h),
                                  scale)

@@ -176,7 +176,9 @@ class ReplaysScene(MenuScreen):
             if self._item() is not None:
                 self._tell(self.ctx.t("screen.replays.no_record"), error=True)
             return
-        self.ctx.actions["replay"](record)
+        item, stats = self._item(), self.ctx.stats
+        row = stats.game(item.id) if item is not None and stats is not None else None
+        self.ctx.actions["replay"](record, row.human_seat if row is not None else None)
 
     def export_selected(self) -> None:
         item = self._item()
