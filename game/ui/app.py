@@ -21,6 +21,7 @@ import pygame
 from game.engine import RuleSet
 from game.session import GameSummary, Session, SessionSetup
 from game.storage.autosave import clear_autosave, load_autosave, save_autosave
+from game.storage.background import BackgroundWriter
 from game.storage.logs import setup_logging
 from game.storage.paths import AppPaths, app_paths
 from game.storage.settings import Settings, load_settings, save_settings
@@ -38,6 +39,8 @@ from .text import TextRenderer
 log = logging.getLogger(__name__)
 
 FPS = 60
+WARM_UNTIL = 0.005
+"""Card faces are drawn ahead of need only while a frame has taken less than this (seconds)."""
 
 
 @dataclass
@@ -83,11 +86,14 @@ class App:
             size=self.screen.get_size(),
         )
         self.ctx.actions.update(self._actions())
+        self.writer = BackgroundWriter()
+        """Autosaves and statistics are written off the frame loop, in order."""
         self.session: Session | None = None
         self.running = True
         self.clock = pygame.time.Clock()
         self._caption = ""
         self._frame_error: BaseException | None = None
+        self._warmed: tuple[tuple[int, int], bool] | None = None
 
     # --- window ----------------------------------------------------------------------
 
@@ -176,11 +182,13 @@ class App:
     def show_stats(self) -> None:
         from .scenes.stats import StatsScene
 
+        self.writer.flush()  # the last game's row may still be on its way
         self.stack.push(StatsScene(self.ctx))
 
     def show_replays(self) -> None:
         from .scenes.replays import ReplaysScene
 
+        self.writer.flush()
         self.stack.push(ReplaysScene(self.ctx))
 
     def show_replay(self, record: dict[str, Any], human_seat: int | None = None) -> None:
@@ -193,7 +201,7 @@ class App:
         from .scenes.table import TableScene
 
         self._close_session(save=False)
-        clear_autosave(self.paths.autosave_file)
+        self.writer.submit(lambda: clear_autosave(self.paths.autosave_file), key="autosave")
         self.ctx.update_settings(last_setup=setup.to_json())
         self.session = self._session(setup)
         self.stack.reset(TableScene(self.ctx, self.session))
@@ -207,12 +215,14 @@ class App:
         self.start_match(setup)
 
     def has_autosave(self) -> bool:
+        self.writer.flush()
         return load_autosave(self.paths.autosave_file) is not None
 
     def resume_match(self) -> bool:
         """Continue the autosaved match; False (and the autosave set aside) if it cannot be resumed."""
         from .scenes.table import TableScene
 
+        self.writer.flush()
         data = load_autosave(self.paths.autosave_file)
         if data is None:
             return False
@@ -245,13 +255,11 @@ class App:
 
     def _autosave(self, data: dict[str, Any]) -> None:
         session = self.session
+        path = self.paths.autosave_file
         if session is not None and session.over:
-            clear_autosave(self.paths.autosave_file)
-            return
-        try:
-            save_autosave(self.paths.autosave_file, data)
-        except OSError:
-            log.exception("autosave failed")
+            self.writer.submit(lambda: clear_autosave(path), key="autosave")
+        else:
+            self.writer.submit(lambda: save_autosave(path, data), key="autosave")
 
     def _game_over(self, summary: GameSummary) -> None:
         run = self.ctx.run
@@ -262,12 +270,15 @@ class App:
         stats = self.ctx.stats
         if stats is None or summary.setup.seats[0].kind != "human":
             return
-        try:
-            game_id = stats.add_game(game_row(summary))
-            if summary.match_over is not None and self.session is not None:
-                stats.add_match(match_row(summary, self.session), [game_id])
-        except Exception:
-            log.exception("could not record the game in the statistics")
+        row = game_row(summary)
+        match = match_row(summary, self.session) if summary.match_over is not None and self.session else None
+
+        def write() -> None:  # errors are logged by the writer: statistics never stop the game
+            game_id = stats.add_game(row)
+            if match is not None:
+                stats.add_match(match, [game_id])
+
+        self.writer.submit(write)
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -282,7 +293,22 @@ class App:
             self._frame_error = error
             self._show_error(error)
 
+    def _warm_card_art(self, started: float) -> None:
+        """Draw card faces for this window size in the frame's spare time (from the title screen on)."""
+        key = (self.ctx.size, self.ctx.settings.four_color)
+        if self._warmed == key:
+            return
+        spare = WARM_UNTIL - (time.perf_counter() - started)
+        if spare <= 0:
+            return
+        from .table.layout import table_layout
+
+        layout = table_layout(self.ctx.size, 4, 0)
+        if self.ctx.art.warm((layout.card_w, layout.trick_w), four_color=key[1], budget=spare):
+            self._warmed = key
+
     def _frame(self, dt: float) -> None:
+        started = time.perf_counter()
         top = self.stack.top
         editing = getattr(getattr(top, "widgets", None), "editing", False)
         text_mode = bool(top is not None and (top.text_mode or editing))
@@ -299,6 +325,7 @@ class App:
         self.stack.update(dt)
         self.stack.draw(self.screen)
         self._update_caption()
+        self._warm_card_art(started)
         pygame.display.flip()
         self._frame_error = None
 

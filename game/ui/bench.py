@@ -1,6 +1,8 @@
 """``--bench-frames N``: frame times of a busy table while Expert players think.
 
-A 5-player UECda table with four Expert computers (and the human's seat on
+As in play, the title screen is shown first (two seconds, not measured: the
+app draws the card faces for the window size in that spare time); then a
+5-player UECda table with four Expert computers (and the human's seat on
 autopilot) runs N frames through the real app loop with the decision worker
 in its own process.  Printed as JSON: frame-time percentiles of the frame work
 alone, and the frames per second reached with the usual 60 fps cap while an
@@ -23,6 +25,9 @@ from .scripted import Autopilot, headless_app, setup_for
 def bench_frames(frames: int, size: tuple[int, int] = (1280, 720)) -> int:
     app = headless_app(size, worker_mode="process")
     try:
+        app.show_title()
+        for _ in range(120):
+            app.step(1 / 60)
         app.start_match(setup_for("uecda", 5, "expert", seed=7))
         pilot = Autopilot("normal", seed=7)
         clock = pygame.time.Clock()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -364,6 +365,22 @@ class CardArt:
             surf = self._draw_face(card_id, width, four)
             self._cache.put(key, surf)
         return surf
+
+    def warm(self, widths: Sequence[int], *, four_color: bool = False, budget: float = 0.002) -> bool:
+        """Draw faces not yet cached at ``widths`` for at most ``budget`` seconds; True once all are.
+
+        Called in spare frame time, so that a card first shown at a new size
+        (after a resize, or flying to the table) does not cost a frame its budget.
+        """
+        deadline = time.perf_counter() + budget
+        for width in widths:
+            for card_id in range(JOKER_IDS[-1] + 1):
+                four = bool(four_color) and card_id < 52
+                if self._cache.get(("face", card_id, _clamp_width(width), four)) is None:
+                    if time.perf_counter() > deadline:
+                        return False
+                    self.face(card_id, width, four_color=four_color)
+        return True
 
     def back(self, width: int, *, color: str = "red") -> pygame.Surface:
         """The card back (``color`` "red" or "navy"), ``width`` px wide."""

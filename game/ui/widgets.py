@@ -9,6 +9,7 @@ the keyboard focus, ``confirm``/``toggle`` activate the focused widget and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,17 +31,21 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color
                   border: theme.Color | None = None, width: int = 0) -> None:
     """A filled rounded rectangle that may be translucent, with an optional border."""
     if len(color) == 4 and color[3] < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, color, layer.get_rect(), border_radius=radius)
-        surface.blit(layer, rect)
+        surface.blit(_translucent_rect(rect.size, color, radius, 0), rect)
     else:
         pygame.draw.rect(surface, color, rect, border_radius=radius)
     if border is not None and len(border) == 4 and border[3] < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, border, layer.get_rect(), max(1, width), border_radius=radius)
-        surface.blit(layer, rect)
+        surface.blit(_translucent_rect(rect.size, border, radius, max(1, width)), rect)
     elif border is not None:
         pygame.draw.rect(surface, border, rect, max(1, width), border_radius=radius)
+
+
+@lru_cache(maxsize=256)
+def _translucent_rect(size: tuple[int, int], color: theme.Color, radius: int, width: int) -> pygame.Surface:
+    """A translucent rounded rectangle (filled when ``width`` is 0), drawn once per look (a pure memo)."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, color, layer.get_rect(), width, border_radius=radius)
+    return layer
 
 
 class Widget:

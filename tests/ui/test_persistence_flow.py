@@ -63,6 +63,7 @@ def test_a_finished_game_is_in_the_statistics_and_opens_in_the_replay_viewer(tmp
     assert session is not None and session.game.result is not None
     stats = app.ctx.stats
     assert stats is not None
+    app.writer.flush()
     (game,) = stats.recent_games()
     assert game.place == session.game.result.places.index(session.human_seat)
     record = stats.game_record(game.id)

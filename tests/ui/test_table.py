@@ -287,6 +287,7 @@ def test_a_complete_game_of_every_preset_through_the_ui(app: App, preset: str, p
     assert any(word in text for text in banners for word in (" out: ", "forbidden", "only 8s"))
     from game.storage.stats import StatsStore
 
+    app.writer.flush()
     with StatsStore(app.paths.stats_db) as stats:
         assert stats.count_games() == 1
 

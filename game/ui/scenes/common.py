@@ -155,22 +155,15 @@ def clipped(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
 
 
 class Backdrop:
-    """The green felt of the table, drawn once per window size and shared by every screen (``ctx.cache``)."""
-
-    KEY = "menus.felt"
+    """The green felt of the table, shared by every screen (``TablePainter.felt``)."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
     def prepare(self, size: tuple[int, int]) -> pygame.Surface:
-        cached = self.ctx.cache.get(self.KEY)
-        if cached is None or cached[0] != size:
-            from ..table.painter import TablePainter
+        from ..table.painter import TablePainter
 
-            cached = (size, TablePainter(self.ctx).felt(size))
-            self.ctx.cache[self.KEY] = cached
-        surface: pygame.Surface = cached[1]
-        return surface
+        return TablePainter(self.ctx).felt(size)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.prepare(surface.get_size()), (0, 0))

@@ -56,9 +56,13 @@ def setup_line(ctx: Context, setup: SessionSetup) -> str:
     return t("screen.title.setup_line", mode=mode, players=setup.players, level=level)
 
 
+ANGLE_STEP = 0.2
+"""The fan's sway is drawn at angles this many degrees apart (rotated images are kept)."""
+
 class TitleScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
+        self._turned: dict[tuple[object, ...], pygame.Surface] = {}
         self.backdrop = Backdrop(ctx)
         self.widgets = WidgetGroup()
         self.time = 0.0
@@ -270,11 +274,21 @@ class TitleScene(Scene):
             rad = math.radians(angle)
             cx = px0 + radius * math.sin(rad)
             cy = py0 - radius * math.cos(rad)
-            face = art.face(card, self.card_w, four_color=four)
-            shadow = pygame.transform.rotozoom(self.card_shadow, -angle, 1.0)
+            step = round(angle / ANGLE_STEP)
+            shadow = self._rotated(("shadow", step), self.card_shadow, step)
             surface.blit(shadow, shadow.get_rect(center=(round(cx) + px(6, scale), round(cy) + px(8, scale))))
-            image = pygame.transform.rotozoom(face, -angle, 1.0)
+            image = self._rotated((card, four, step), art.face(card, self.card_w, four_color=four), step)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+
+    def _rotated(self, key: tuple[object, ...], image: pygame.Surface, step: int) -> pygame.Surface:
+        """``image`` turned by ``step`` angle steps, kept: the sway only visits a few angles."""
+        key = (*key, image.get_size())
+        turned = self._turned.get(key)
+        if turned is None:
+            if len(self._turned) > 400:
+                self._turned.clear()
+            turned = self._turned[key] = pygame.transform.rotozoom(image, -step * ANGLE_STEP, 1.0)
+        return turned
 
     def _draw_logo(self, surface: pygame.Surface, scale: float) -> None:
         ctx = self.ctx

@@ -38,40 +38,53 @@ TITLE_COLORS = {
 class TablePainter:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self._felt: dict[tuple[int, int], pygame.Surface] = {}
+        self._fans: dict[tuple[int, int, int], pygame.Surface] = {}
 
     # --- background ----------------------------------------------------------------
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        """The green cloth with a lighter centre, drawn once per window size."""
-        surface = self._felt.get(size)
-        if surface is None:
-            surface = _felt_surface(size)
-            self._felt = {size: surface}
+        """The green cloth with a lighter centre, drawn once per window size for every screen."""
+        cached = self.ctx.cache.get("felt")
+        if cached is None or cached[0] != size:
+            cached = (size, _felt_surface(size))
+            self.ctx.cache["felt"] = cached
+        surface: pygame.Surface = cached[1]
         return surface
 
     # --- seats -----------------------------------------------------------------------
 
+    def _fan(self, shown: int, back_w: int, span: int) -> pygame.Surface:
+        """``shown`` card backs fanned out, drawn once per count and size."""
+        key = (shown, back_w, span)
+        fan = self._fans.get(key)
+        if fan is None:
+            back = self.ctx.art.back(back_w)
+            back_h = card_height(back_w)
+            fan = pygame.Surface((span + back_w * 2, back_h + back_w * 2), pygame.SRCALPHA)
+            spread = span - back_w
+            cx, top = fan.get_width() / 2, back_w // 2
+            for i in range(shown):
+                t = 0.5 if shown == 1 else i / (shown - 1)
+                image = pygame.transform.rotate(back, -(t - 0.5) * 40)
+                x = cx - spread / 2 + t * spread
+                y = top + abs(t - 0.5) * back_w * 0.25 + back_h / 2
+                fan.blit(image, image.get_rect(center=(round(x), round(y))))
+            if len(self._fans) > 64:
+                self._fans.clear()
+            self._fans[key] = fan
+        return fan
+
     def seat(self, surface: pygame.Surface, layout: TableLayout, spot: SeatSpot, state: SeatState,
              name: str, level: str, turn: bool, stock_label: str | None) -> None:
         ctx, scale = self.ctx, layout.scale
-        art = ctx.art
         if turn:
             glow = spot.panel.inflate(px(14, scale), px(14, scale))
             rounded_panel(surface, glow, (255, 220, 90, 70), px(16, scale), theme.GOLD, px(3, scale))
         count = state.count
         shown = min(count, 13)
         if shown:
-            back = art.back(layout.back_w)
-            spread = spot.fan.width - layout.back_w
-            cx, top = spot.fan.centerx, spot.fan.top
-            for i in range(shown):
-                t = 0.5 if shown == 1 else i / (shown - 1)
-                angle = (t - 0.5) * 40
-                image = pygame.transform.rotate(back, -angle)
-                x = cx - spread / 2 + t * spread
-                y = top + abs(t - 0.5) * layout.back_w * 0.25
-                surface.blit(image, image.get_rect(center=(round(x), round(y + card_height(layout.back_w) / 2))))
+            fan = self._fan(shown, layout.back_w, spot.fan.width)
+            surface.blit(fan, fan.get_rect(midtop=(spot.fan.centerx, spot.fan.top - layout.back_w // 2)))
         rounded_panel(surface, spot.panel, theme.PANEL, px(12, scale), (255, 255, 255, 40), 1)
         big, small = px(theme.FONT_BODY, scale), px(theme.FONT_SMALL, scale)
         pad = px(10, scale)
