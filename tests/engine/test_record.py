@@ -181,3 +181,26 @@ def test_replay_frames_step_through_every_action() -> None:
     assert len(frames) == 1 + len(SAMPLE["games"][0]["actions"])  # type: ignore[index]
     assert frames[0].action_index == -1 and frames[-1].game.result is not None
     assert frames[1].game.counts[3] == 1 and frames[0].game.counts[3] == 3
+
+
+RECORDS = Path(__file__).parent / "records"
+HAND_MADE = {
+    # file: (places, classes by seat, points by seat, finished) — worked out by hand from the rules
+    "tournament-miyako-forbidden.json": ([1, 0, 3, 2], ["fugo", "daifugo", "daihinmin", "hinmin"], [2, 3, 0, 1], True),
+    "akita-two-player-pile.json": ([1, 0], ["daihinmin", "daifugo"], [0, 2], True),
+    "standard-revolution-eight-cut.json": ([1, 2, 0], ["hinmin", "fugo", "heimin"], [-1, 1, 0], True),
+    "duel5-hopeless-hand.json": ([1, 0], ["daihinmin", "daifugo"], [0, 1], True),
+    "standard-gekokujo.json": ([3, 2, 1, 0], ["daihinmin", "hinmin", "fugo", "daifugo"], [-2, -1, 1, 2], True),
+    "uecda-joker-sequence-lock.json": ([1], [None, "daifugo", None, None, None], [None, 5, None, None, None], False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_MADE))
+def test_hand_made_records_get_the_right_places(tmp_path: Path, name: str) -> None:
+    raw = (RECORDS / name).read_text(encoding="utf-8")
+    status, out, err = checker(tmp_path, None, raw=raw)
+    assert status == 0, err or out
+    places, classes, points, finished = HAND_MADE[name]
+    assert json.loads(out)["games"] == [
+        {"places": places, "classes": classes, "points": points, "finished": finished}
+    ]
