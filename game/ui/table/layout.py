@@ -136,8 +136,13 @@ def table_layout(size: tuple[int, int], n: int, human: int) -> TableLayout:
     human_info = pygame.Rect(margin, 0, round(width * 0.17), round(card_h * 0.45))
     human_info.bottomleft = (margin, toggles.top - px(6, scale))
     top_bar = pygame.Rect(0, 0, width, px(44, scale))
-    tracker = pygame.Rect(0, 0, round(width * 0.3), round(height * 0.42))
-    tracker.topright = (width - margin, top_bar.bottom + px(6, scale))
+    # The played-card tracker fills the free space right of the trick, up to the first seat in the way.
+    tracker = pygame.Rect(cx + round(trick_w * 1.55), round(height * 0.235), 0, round(height * 0.215))
+    tracker.width = width - margin - tracker.left
+    for spot in spots.values():
+        block = spot.fan.union(spot.panel)
+        if block.colliderect(tracker) and block.left > tracker.left:
+            tracker.width = block.left - px(10, scale) - tracker.left
     return TableLayout(
         size=size, scale=scale, n=n, human=human, card_w=card_w, card_h=card_h, trick_w=trick_w, trick_h=trick_h,
         back_w=back_w, hand_area=hand_area, hand_y=hand_y, lift=lift, trick_center=(cx, cy), spots=spots,

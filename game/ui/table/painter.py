@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Title
-from game.engine.cards import JOKER_IDS, RANK_2, RANK_3, RANK_8, RANK_LABELS, card_id, iter_ids
+from game.engine.cards import CLUBS, JOKER_IDS, RANK_2, RANK_3, RANK_8, RANK_LABELS, SPADES, card_id, iter_ids
 
 from .. import theme
 from ..card_art import card_height
@@ -273,48 +273,55 @@ class TablePainter:
     # --- the played-card tracker ---------------------------------------------------------
 
     def tracker(self, surface: pygame.Surface, layout: TableLayout, played: int, jokers: int) -> None:
+        """Which cards have been played: a 13 × 4 grid (3s, 8s and 2s stand out) and the jokers."""
         ctx, scale = self.ctx, layout.scale
         rect = layout.tracker
-        rounded_panel(surface, rect, (6, 20, 14, 225), px(14, scale), theme.GOLD, px(2, scale))
-        pad = px(12, scale)
-        ctx.text.draw(surface, ctx.t("tracker.title"), (rect.left + pad, rect.top + pad),
-                      px(theme.FONT_BODY, scale), theme.GOLD, anchor="topleft", bold=True)
-        grid_top = rect.top + pad + px(30, scale)
-        cols = 13
-        cell_w = (rect.width - 2 * pad - px(24, scale)) / cols
-        cell_h = (rect.bottom - pad - grid_top - px(28, scale)) / 4
-        small = px(theme.FONT_SMALL - 2, scale)
-        for rank in range(cols):
-            x = rect.left + pad + px(24, scale) + rank * cell_w
+        rounded_panel(surface, rect, (6, 20, 14, 230), px(12, scale), theme.GOLD, px(2, scale))
+        pad = px(8, scale)
+        title = px(theme.FONT_SMALL, scale)
+        small = max(9, round(title * 0.78))
+        ctx.text.draw(surface, ctx.t("tracker.title"), (rect.left + pad, rect.top + pad), title, theme.GOLD,
+                      anchor="topleft", bold=True)
+        if jokers:
+            self._tracker_jokers(surface, rect, played, jokers, pad, small, scale)
+        header_top = rect.top + pad + title + px(6, scale)
+        grid_top = header_top + small + px(3, scale)
+        grid_left = rect.left + pad + small + px(4, scale)
+        cell_w = (rect.right - pad - grid_left) / 13
+        cell_h = (rect.bottom - pad - grid_top) / 4
+        four = ctx.settings.four_color
+        for rank in range(13):
+            x = grid_left + rank * cell_w
             special = rank in (RANK_3, RANK_8, RANK_2)
-            ctx.text.draw(surface, RANK_LABELS[rank], (round(x + cell_w / 2), grid_top - px(2, scale)), small,
-                          theme.GOLD if special else theme.MUTED, anchor="midbottom", bold=special)
+            ctx.text.draw(surface, RANK_LABELS[rank], (round(x + cell_w / 2), header_top), small,
+                          theme.GOLD if special else theme.MUTED, anchor="midtop", bold=special)
             for suit in range(4):
-                y = grid_top + suit * cell_h
-                cell = pygame.Rect(round(x) + 1, round(y) + 1, round(cell_w) - 2, round(cell_h) - 2)
+                cell = pygame.Rect(round(x) + 1, round(grid_top + suit * cell_h) + 1, max(1, round(cell_w) - 2),
+                                   max(1, round(cell_h) - 2))
                 seen = played >> card_id(rank, suit) & 1
-                fill = (40, 58, 50) if seen else (232, 236, 226)
-                if special and not seen:
-                    fill = (255, 240, 190)
-                pygame.draw.rect(surface, fill, cell, border_radius=px(3, scale))
+                fill = (40, 58, 50) if seen else (255, 240, 190) if special else (232, 236, 226)
+                pygame.draw.rect(surface, fill, cell, border_radius=max(1, px(3, scale)))
                 if not seen:
-                    icon = ctx.art.suit_icon(suit, min(cell.width, cell.height) - px(4, scale),
-                                             four_color=ctx.settings.four_color)
+                    icon = ctx.art.suit_icon(suit, max(4, min(cell.width, cell.height) - px(4, scale)),
+                                             four_color=four)
                     surface.blit(icon, icon.get_rect(center=cell.center))
         for suit in range(4):
-            y = grid_top + suit * cell_h + cell_h / 2
-            icon = ctx.art.suit_icon(suit, px(14, scale), four_color=ctx.settings.four_color)
-            surface.blit(icon, icon.get_rect(center=(rect.left + pad + px(10, scale), round(y))))
-        jy = rect.bottom - pad - px(10, scale)
-        jx = rect.left + pad
-        for i in range(jokers):
-            seen = played >> JOKER_IDS[i] & 1
-            chip = pygame.Rect(jx, 0, px(80, scale), px(22, scale))
-            chip.centery = jy
-            pygame.draw.rect(surface, (40, 58, 50) if seen else (255, 214, 90), chip, border_radius=px(6, scale))
-            ctx.text.draw(surface, "JOKER", chip.center, small, theme.MUTED if seen else theme.INK, bold=True)
-            jx += chip.width + px(8, scale)
+            dark = suit in (SPADES, CLUBS) and not (four and suit == CLUBS)
+            icon = ctx.art.suit_icon(suit, small, four_color=four, color=theme.CREAM if dark else None)
+            center = (rect.left + pad + small // 2, round(grid_top + (suit + 0.5) * cell_h))
+            surface.blit(icon, icon.get_rect(center=center))
 
+    def _tracker_jokers(self, surface: pygame.Surface, rect: pygame.Rect, played: int, jokers: int, pad: int,
+                        size: int, scale: float) -> None:
+        x = rect.right - pad
+        for i in reversed(range(jokers)):
+            seen = played >> JOKER_IDS[i] & 1
+            image = self.ctx.text.render("JOKER", size, theme.MUTED if seen else theme.INK, bold=True)
+            chip = image.get_rect(topright=(x, rect.top + pad)).inflate(px(10, scale), px(4, scale))
+            chip.topright = (x, rect.top + pad - px(2, scale))
+            pygame.draw.rect(surface, (40, 58, 50) if seen else (255, 214, 90), chip, border_radius=px(5, scale))
+            surface.blit(image, image.get_rect(center=chip.center))
+            x = chip.left - px(6, scale)
 
 def _felt_surface(size: tuple[int, int]) -> pygame.Surface:
     """A radial gradient of felt green with a soft vignette and a faint weave."""
