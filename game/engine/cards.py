@@ -44,7 +44,6 @@ ALL_SUITS: Final = 0b1111
 NATURAL_MASK: Final = (1 << 52) - 1
 JOKER_MASK: Final = (1 << 52) | (1 << 53)
 SPADE_3: Final = 1 << (RANK_3 * 4 + SPADES)
-DIAMOND_3: Final = 1 << (RANK_3 * 4 + DIAMONDS)
 
 
 def card_id(rank: int, suit: int) -> int:
@@ -62,17 +61,9 @@ def suit_of(cid: int) -> int:
     return -1 if cid >= 52 else cid & 3
 
 
-def bit(cid: int) -> int:
-    return 1 << cid
-
-
 def rank_suits(mask: int, rank: int) -> int:
     """The suits (a 4-bit set) that ``mask`` holds at ``rank``."""
     return (mask >> (rank << 2)) & 0xF
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()
 
 
 def joker_count(mask: int) -> int:

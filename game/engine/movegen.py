@@ -103,10 +103,6 @@ def _joker_bits(hand: int, count: int) -> int:
 # --- the following rule -----------------------------------------------------
 
 
-def is_reversed(revolution: bool, j_back: bool) -> bool:
-    return revolution != j_back
-
-
 def readings_matter(rules: RuleSet, lock: int) -> bool:
     """Do the suits a joker stands for change anything (a lock now or later)?"""
     return rules.lock and (lock != 0 or rules.lock_joker_starts)
@@ -324,20 +320,11 @@ def _joker_sequences(out: list[Play], hand: int, jokers: int, ranks: int, suit: 
             out.append(Play(spread_ranks(keep, suit) | jbits, SEQUENCE, low, length, 1 << suit))
 
 
-def has_legal_play(hand: int, top: Play | None, reversed_: bool, lock: int, rules: RuleSet) -> bool:
-    """Is there any play at all (cheaper questions first)?"""
-    if top is None:
-        return hand != 0
-    return bool(legal_plays(hand, top, reversed_, lock, rules))
-
-
 __all__ = [
     "LONE_JOKERS",
     "Kind",
     "canonical",
     "follow_error",
-    "has_legal_play",
-    "is_reversed",
     "legal_plays",
     "lock_suits",
     "readings_matter",

@@ -142,16 +142,6 @@ def single(cards: int) -> Play:
     return Play(cards, SINGLE, cid >> 2, 1, 1 << (cid & 3))
 
 
-def group(cards: int, rank: int, suits: int) -> Play:
-    """A group (or a single natural card) of ``rank`` read with suit set ``suits``."""
-    size = cards.bit_count()
-    return Play(cards, SINGLE if size == 1 else GROUP, rank, size, suits)
-
-
-def sequence(cards: int, low: int, suit: int) -> Play:
-    return Play(cards, SEQUENCE, low, cards.bit_count(), 1 << suit)
-
-
 def group_suit_readings(natural_suits: int, jokers: int) -> Iterator[int]:
     """Every suit set a group can be read as: the natural suits plus one per joker."""
     if natural_suits.bit_count() + jokers >= 4:
@@ -201,18 +191,3 @@ def readings(cards: int, *, sequence_min: int = 3, sequences: bool = True) -> li
             for low in range(highest, lowest - 1, -1):
                 out.append(Play(cards, SEQUENCE, low, size, 1 << suit))
     return out
-
-
-def reading_for(cards: int, joker_as: list[int], *, sequence_min: int = 3, sequences: bool = True) -> Play | None:
-    """The reading of ``cards`` whose jokers stand for the card ids ``joker_as``."""
-    wanted = 0
-    for cid in joker_as:
-        wanted |= 1 << cid
-    for play in readings(cards, sequence_min=sequence_min, sequences=sequences):
-        stand = play.stand_ins
-        if play.kind == GROUP and play.size > 4:
-            if all(rank_of(c) == play.rank for c in joker_as):
-                return play
-        elif stand == wanted:
-            return play
-    return None

@@ -23,7 +23,17 @@ from typing import Any, Final
 
 
 class RuleError(ValueError):
-    """An unknown preset or switch, or a value a switch does not take."""
+    """An unknown preset or switch, a value a switch does not take, or switches that do not go together.
+
+    ``code`` and ``params`` let a screen say it in the player's language:
+    ``unknown_preset``, ``players`` (low, high), ``unknown_switch``, ``bad_value``,
+    ``pile_draw_players`` (most), ``hand_size`` (size, players), ``pile_and_hand``.
+    """
+
+    def __init__(self, message: str, code: str = "other", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class SequenceBeats(str, Enum):
@@ -239,39 +249,44 @@ def coerce_switch(name: str, value: Any) -> Any:
     """Check one switch value (as read from JSON or settings) and return it typed."""
     if name not in SWITCH_NAMES:
         known = ", ".join(SWITCH_NAMES)
-        raise RuleError(f"unknown rule switch {name!r} (known switches: {known})")
+        raise RuleError(f"unknown rule switch {name!r} (known switches: {known})", "unknown_switch", name=name)
     if name in _ENUMS:
         enum = _ENUMS[name]
         try:
             return enum(value)
         except ValueError:
             choices = " / ".join(repr(e.value) for e in enum)
-            raise RuleError(f"bad value {value!r} for {name!r}: expected {choices}") from None
+            raise RuleError(f"bad value {value!r} for {name!r}: expected {choices}", "bad_value", name=name) from None
     if name in _INT_RANGES:
         low, high = _INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RuleError(f"bad value {value!r} for {name!r}: expected a whole number {low}..{high}")
+            raise RuleError(f"bad value {value!r} for {name!r}: expected a whole number {low}..{high}", "bad_value",
+                            name=name)
         return value
     if not isinstance(value, bool):
-        raise RuleError(f"bad value {value!r} for {name!r}: expected true or false")
+        raise RuleError(f"bad value {value!r} for {name!r}: expected true or false", "bad_value", name=name)
     return value
 
 
 def _validate(rules: RuleSet) -> None:
     if rules.preset not in PRESETS:
-        raise RuleError(f"unknown preset {rules.preset!r} (known presets: {', '.join(PRESETS)})")
+        raise RuleError(f"unknown preset {rules.preset!r} (known presets: {', '.join(PRESETS)})", "unknown_preset")
     info = PRESETS[rules.preset]
     if not info.min_players <= rules.players <= info.max_players:
         low, high = info.min_players, info.max_players
         span = str(low) if low == high else f"{low}-{high}"
-        raise RuleError(f"the {rules.preset!r} rules take {span} players, not {rules.players}")
+        raise RuleError(f"the {rules.preset!r} rules take {span} players, not {rules.players}", "players",
+                        low=low, high=high)
     deck = 52 + rules.jokers
     if rules.pile_draw and 13 * rules.players >= deck:
-        raise RuleError(f"pile_draw needs fewer than {deck // 13 + 1} players (13 cards each and a pile)")
+        most = (deck - 1) // 13
+        raise RuleError(f"pile_draw needs fewer than {most + 1} players (13 cards each and a pile)",
+                        "pile_draw_players", most=most)
     if rules.hand_size and deck // rules.players < rules.hand_size:
-        raise RuleError(f"hand_size {rules.hand_size} is more than each of {rules.players} players is dealt")
+        raise RuleError(f"hand_size {rules.hand_size} is more than each of {rules.players} players is dealt",
+                        "hand_size", size=rules.hand_size, players=rules.players)
     if rules.pile_draw and rules.hand_size:
-        raise RuleError("pile_draw and hand_size cannot be combined")
+        raise RuleError("pile_draw and hand_size cannot be combined", "pile_and_hand")
 
 
 _COMMON: Final[Mapping[str, Any]] = {
@@ -373,7 +388,7 @@ PRESET_IDS: Final = tuple(PRESETS)
 def preset_rules(preset: str, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> RuleSet:
     """The rule set of a preset for ``players`` (the preset's default when None)."""
     if preset not in PRESETS:
-        raise RuleError(f"unknown preset {preset!r} (known presets: {', '.join(PRESETS)})")
+        raise RuleError(f"unknown preset {preset!r} (known presets: {', '.join(PRESETS)})", "unknown_preset")
     info = PRESETS[preset]
     count = info.default_players if players is None else players
     switches = dict(info.switches)

@@ -165,3 +165,21 @@ def test_bad_presets_and_player_counts() -> None:
         preset_rules("standard", 8)
     with pytest.raises(RuleError, match="pile_draw"):
         preset_rules("standard", 5, {"pile_draw": True})
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "overrides", "code", "params"),
+    [
+        ("standard", 5, {"pile_draw": True}, "pile_draw_players", {"most": 3}),
+        ("standard", 7, {"hand_size": 9}, "hand_size", {"size": 9, "players": 7}),
+        ("standard", 2, {"hand_size": 5, "pile_draw": True}, "pile_and_hand", {}),
+        ("tournament", 5, {}, "players", {"low": 4, "high": 4}),
+        ("standard", 4, {"nope": True}, "unknown_switch", {"name": "nope"}),
+    ],
+)
+def test_rule_errors_carry_a_code_for_translation(
+    preset: str, players: int, overrides: dict[str, object], code: str, params: dict[str, object]
+) -> None:
+    with pytest.raises(RuleError) as info:
+        preset_rules(preset, players, overrides)
+    assert info.value.code == code and info.value.params == params

@@ -11,7 +11,6 @@ tournament program, started from the command line typed here.
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from enum import Enum
@@ -81,16 +80,14 @@ CARD_H = 58
 
 def rule_message(t: Callable[..., str], error: RuleError) -> str:
     """The engine's refusal of a rule combination in the player's language."""
-    text = str(error)
-    match = re.search(r"pile_draw needs fewer than (\d+) players", text)
-    if match:
-        return t("screen.new.err_pile_draw", n=int(match.group(1)) - 1)
-    match = re.search(r"hand_size (\d+) is more than each of (\d+) players", text)
-    if match:
-        return t("screen.new.err_hand_size", size=match.group(1), players=match.group(2))
-    if "pile_draw and hand_size" in text:
+    params = error.params
+    if error.code == "pile_draw_players":
+        return t("screen.new.err_pile_draw", n=params["most"])
+    if error.code == "hand_size":
+        return t("screen.new.err_hand_size", size=params["size"], players=params["players"])
+    if error.code == "pile_and_hand":
         return t("screen.new.err_pile_hand")
-    return t("screen.new.err_other", detail=text)
+    return t("screen.new.err_other", detail=str(error))
 
 
 def games_label(t: Callable[..., str], games: int | None) -> str:
