@@ -170,7 +170,7 @@ def test_bad_presets_and_player_counts() -> None:
 @pytest.mark.parametrize(
     ("preset", "players", "overrides", "code", "params"),
     [
-        ("standard", 5, {"pile_draw": True}, "pile_draw_players", {"most": 3}),
+        ("standard", 5, {"pile_draw": True}, "pile_draw_players", {"most": 4}),
         ("standard", 7, {"hand_size": 9}, "hand_size", {"size": 9, "players": 7}),
         ("standard", 2, {"hand_size": 5, "pile_draw": True}, "pile_and_hand", {}),
         ("tournament", 5, {}, "players", {"low": 4, "high": 4}),
