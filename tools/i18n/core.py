@@ -187,6 +187,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.hint_pass": ("Hint: pass", "ヒント：パス"),
     "table.game_no": ("Game {index}", "第{index}ゲーム"),
     "table.game_of": ("Game {index}/{total}", "第{index}/{total}ゲーム"),
+    "table.target": ("first to {points} points", "{points}点先取"),
     "table.leader.diamond3": ("{name} holds the ♦3 and leads", "{name}が♦3を持っているので親です"),
     "table.leader.spade3": ("{name} holds the ♠3 and leads", "{name}が♠3を持っているので親です"),
     "table.leader.random": ("{name} leads", "{name}が親です"),

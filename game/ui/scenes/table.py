@@ -435,6 +435,8 @@ class TableScene(Scene):
         total = session.match.length
         index = len(session.match.games)
         game_text = ctx.t("table.game_of", index=index, total=total) if total else ctx.t("table.game_no", index=index)
+        if session.match.target:
+            game_text += "  ·  " + ctx.t("table.target", points=session.match.target)
         x = self.menu_button.rect.right + px(14, scale)
         ctx.text.draw(surface, f"{preset}  ·  {game_text}", (x, layout.top_bar.centery),
                       px(theme.FONT_SMALL + 1, scale), theme.CREAM, anchor="midleft", shadow=True)
