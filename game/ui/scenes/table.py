@@ -405,28 +405,32 @@ class TableScene(Scene):
             painter.bubble(surface, ctx.t("table.passed"), point, scale)
         painter.flights(surface, self.director)
         self.widgets.draw(surface, ctx)
-        self._draw_prompt(surface, layout)
         painter.banners(surface, layout, self.director)
-        painter.toasts(surface, layout, self.director)
+        self._draw_messages(surface, layout)
         if ctx.settings.show_tracker:
             painter.tracker(surface, layout, model.played, session.rules.jokers)
 
-    def _draw_prompt(self, surface: pygame.Surface, layout: TableLayout) -> None:
+    def _draw_messages(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """Above the hand, bottom up: what the player is asked to do, why a move was refused, news."""
         ctx, scale = self.ctx, layout.scale
-        y = layout.hand_y - layout.lift - px(30, scale)
-        if self._message is not None:
-            text, tween = self._message
-            alpha = round(255 * min(1.0, (1 - tween.progress) * 4))
-            self.painter.message(surface, text, (layout.size[0] // 2, y - px(44, scale)), scale, theme.SELECT, alpha)
-        if self.director.toasts:
-            return
+        lines: list[tuple[str, tuple[int, int, int], int]] = []
         if self._giving():
             gift = next(g for g in self.session.game.pending if g.giver == self.session.human_seat)
             text = ctx.t("table.choose_gift", count=gift.count, name=self.seat_name(gift.receiver))
-            self.painter.message(surface, text, (layout.size[0] // 2, y), scale, theme.GOLD)
+            lines.append((text, theme.GOLD, 255))
         elif self._human_playing():
             key = "table.your_lead" if self.session.game.top is None else "table.your_turn"
-            self.painter.message(surface, ctx.t(key), (layout.size[0] // 2, y), scale, theme.GOLD)
+            lines.append((ctx.t(key), theme.GOLD, 255))
+        if self._message is not None:
+            text, tween = self._message
+            lines.append((text, theme.SELECT, round(255 * min(1.0, (1 - tween.progress) * 4))))
+        for toast in reversed(self.director.toasts[-3:]):
+            p = toast.tween.progress
+            lines.append((toast.text, theme.CREAM, round(255 * min(1.0, p * 8, (1 - p) * 4))))
+        y = layout.hand_y - layout.lift - px(30, scale)
+        for text, color, alpha in lines:
+            self.painter.message(surface, text, (layout.size[0] // 2, y), scale, color, alpha)
+            y -= px(40, scale)
 
     def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout) -> None:
         ctx, scale = self.ctx, layout.scale

@@ -249,15 +249,6 @@ class TablePainter:
             ctx.text.draw(surface, banner.text, (layout.size[0] // 2, cy), size, banner.color, bold=True,
                           shadow=True, alpha=alpha)
 
-    def toasts(self, surface: pygame.Surface, layout: TableLayout, director: Director) -> None:
-        scale = layout.scale
-        y = layout.hand_y - layout.lift - px(30, scale)
-        for toast in reversed(director.toasts[-3:]):
-            p = toast.tween.progress
-            alpha = round(255 * min(1.0, p * 8, (1 - p) * 4))
-            self.message(surface, toast.text, (layout.size[0] // 2, y), scale, alpha=alpha)
-            y -= px(40, scale)
-
     def message(self, surface: pygame.Surface, text: str, center: tuple[int, int], scale: float,
                 color: tuple[int, int, int] = theme.CREAM, alpha: int = 255) -> None:
         size = px(theme.FONT_BODY, scale)
