@@ -16,4 +16,16 @@ def make_player(level: str, **options: Any) -> Player:
         from .beginner import Beginner
 
         return Beginner(**options)
+    if level == "normal":
+        from .normal import Normal
+
+        return Normal(**options)
+    if level == "strong":
+        from .strong import Strong
+
+        return Strong(**options)
+    if level == "expert":
+        from .expert import Expert
+
+        return Expert(**options)
     raise ValueError(f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.engine import Event, Move, Observation
 from game.engine.cards import iter_ids, natural_strength_key
@@ -23,6 +23,10 @@ class Player(ABC):
     level: str = ""
     """The level id: ``beginner``, ``normal``, ``strong`` or ``expert``."""
 
+    runs_in_process: bool = True
+    """CPU-bound players run in the decision worker's process; players doing I/O
+    (an external program's seat) set this False and run in a thread instead."""
+
     @abstractmethod
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         """A legal move for ``obs.seat``, which is the seat to act.
@@ -30,6 +34,17 @@ class Player(ABC):
         ``deadline`` is a ``time.perf_counter()`` value by which a searching
         player returns its best move so far; others ignore it.
         """
+
+    def choose_move_cancellable(
+        self, obs: Observation, rng: random.Random, deadline: float | None, cancelled: Callable[[], bool]
+    ) -> Move:
+        """``choose_move`` that may also stop early when ``cancelled()`` turns true.
+
+        The decision worker calls this; a searching player overrides it and
+        returns its best move so far when cancelled.  By default it is
+        ``choose_move``.
+        """
+        return self.choose_move(obs, rng, deadline)
 
     def choose_gift(self, obs: Observation, rng: random.Random) -> int:
         """The cards (a card set) ``obs.seat`` gives in the exchange: by default its weakest."""

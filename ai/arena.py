@@ -1,0 +1,315 @@
+"""The arena: computer levels play many matches against each other; a table of how they did.
+
+    python -m ai.arena --rules uecda --games 1000 --seats expert,normal,normal,normal,normal --seed 1
+
+Deals are duplicated: every deal set (one match seed) is played once per
+rotation of the seat list, so each level sits in every seat over the same
+cards, which cuts the luck of the deal.  Matches run in worker processes
+(``--workers``, default: the number of cores, at most 2).  The table gives per
+level: mean points per game with a 95% confidence interval (over deal sets),
+the share of each class, the share of wins (1st place) and the decision time
+(mean and 95th percentile).  ``--json`` prints the same as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from game.engine import Match, Phase, RuleSet, observe, preset_rules
+
+from .levels import LEVELS, make_player
+from .player import Player
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    """One match of the arena: a deal set played with one rotation of the seats."""
+
+    rules: RuleSet
+    levels: tuple[str, ...]
+    """The level of each player (player identities of ``Match``), already rotated."""
+    options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+    """Constructor options by level."""
+    deal_set: int
+    rotation: int
+    seed: int
+    games: int
+
+
+@dataclass
+class PlayerGame:
+    """How one player did in one game."""
+
+    level: str
+    deal_set: int
+    points: int
+    place: int
+    title: str
+
+
+@dataclass
+class MatchOutcome:
+    games: list[list[PlayerGame]] = field(default_factory=list)
+    """For each game of the match, one entry per player."""
+    times: dict[str, list[float]] = field(default_factory=dict)
+    """Decision times in seconds by level (moves and gifts)."""
+
+
+def play_match(job: MatchJob) -> MatchOutcome:
+    """Play one match; every move and gift is checked by the engine."""
+    options = {level: dict(opts) for level, opts in job.options}
+    players: list[Player] = [make_player(level, **options.get(level, {})) for level in job.levels]
+    match = Match(job.rules, seed=job.seed, games=job.games)
+    outcome = MatchOutcome(times={level: [] for level in set(job.levels)})
+    step = 0
+    while True:
+        game = match.game
+        index = match.index
+        while not game.over:
+            seat = game.turn
+            player_id = match.player_at(seat)
+            player = players[player_id]
+            obs = observe(game, seat)
+            rng = random.Random(f"arena/{job.seed}/{job.rotation}/{index}/{step}")
+            step += 1
+            start = time.perf_counter()
+            if game.phase is Phase.EXCHANGE:
+                gift = player.choose_gift(obs, rng)
+                outcome.times[job.levels[player_id]].append(time.perf_counter() - start)
+                game.give(seat, gift)
+            else:
+                move = player.choose_move(obs, rng)
+                outcome.times[job.levels[player_id]].append(time.perf_counter() - start)
+                game.play(move)
+        result = game.result
+        assert result is not None
+        entries = []
+        for player_id, level in enumerate(job.levels):
+            seat = match.seat_of(player_id)
+            place = result.places.index(seat)
+            entries.append(PlayerGame(level, job.deal_set, result.points[seat], place, result.titles[seat].value))
+        outcome.games.append(entries)
+        if match.record_result() is not None:
+            break
+        match.next_game()
+    return outcome
+
+
+def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every cyclic rotation of the seat list (each level visits every seat)."""
+    n = len(seats)
+    return [tuple(seats[(i + r) % n] for i in range(n)) for r in range(n)]
+
+
+def plan(
+    rules: RuleSet, seats: Sequence[str], games: int, seed: int, match_games: int, options: dict[str, dict[str, Any]]
+) -> list[MatchJob]:
+    """The matches to play: enough deal sets × rotations for ``games`` games."""
+    turns = rotations(seats)
+    per_set = match_games * len(turns)
+    sets = max(1, math.ceil(games / per_set))
+    frozen = tuple((level, tuple(sorted(opts.items()))) for level, opts in sorted(options.items()))
+    jobs = []
+    for deal_set in range(sets):
+        left = games - deal_set * per_set
+        length = match_games if left >= per_set else max(1, math.ceil(left / len(turns)))
+        set_seed = int.from_bytes(random.Random(f"arena/{seed}/{deal_set}").randbytes(6), "big")
+        for rotation, levels in enumerate(turns):
+            jobs.append(MatchJob(rules, levels, frozen, deal_set, rotation, set_seed, length))
+    return jobs
+
+
+T_95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23,
+        15: 2.13, 20: 2.09, 30: 2.04, 60: 2.00, 120: 1.98}
+
+
+def t_critical(df: int) -> float:
+    """Two-sided 95% Student t value (a small table; 1.96 for large samples)."""
+    best = 1.96
+    for k in sorted(T_95, reverse=True):
+        if df <= k:
+            best = T_95[k]
+    return best
+
+
+def mean_interval(samples: Sequence[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% confidence interval."""
+    n = len(samples)
+    mean = sum(samples) / n if n else 0.0
+    if n < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
+    return mean, t_critical(n - 1) * math.sqrt(var / n)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[index]
+
+
+def summarise(rules: RuleSet, outcomes: Sequence[MatchOutcome], seats: Sequence[str]) -> dict[str, Any]:
+    """The per-level table as plain data."""
+    levels = list(dict.fromkeys(seats))
+    titles = [t.value for t in dict.fromkeys(rules.titles)]
+    table: dict[str, Any] = {}
+    total_games = sum(len(o.games) for o in outcomes)
+    for level in levels:
+        per_set: dict[int, list[float]] = {}
+        points: list[float] = []
+        classes = dict.fromkeys(titles, 0)
+        wins = 0
+        for outcome in outcomes:
+            for entries in outcome.games:
+                mine = [e for e in entries if e.level == level]
+                for e in mine:
+                    points.append(e.points)
+                    classes[e.title] = classes.get(e.title, 0) + 1
+                    wins += e.place == 0
+                    per_set.setdefault(e.deal_set, []).append(e.points)
+        units = [sum(v) / len(v) for v in per_set.values()]
+        mean, half = mean_interval(units) if len(units) >= 2 else mean_interval(points)
+        times = [t for o in outcomes for t in o.times.get(level, [])]
+        count = len(points)
+        table[level] = {
+            "seats": seats.count(level),
+            "player_games": count,
+            "points_per_game": round(mean, 4),
+            "ci95": [round(mean - half, 4), round(mean + half, 4)],
+            "classes": {t: round(c / count, 4) if count else 0.0 for t, c in classes.items()},
+            "win_share": round(wins / count, 4) if count else 0.0,
+            "decisions": len(times),
+            "decision_ms_mean": round(1000 * sum(times) / len(times), 3) if times else 0.0,
+            "decision_ms_p95": round(1000 * percentile(times, 0.95), 3),
+        }
+    return {"rules": rules.preset, "players": rules.players, "seats": list(seats), "games": total_games,
+            "deal_sets": len({e.deal_set for o in outcomes for g in o.games for e in g}), "levels": table}
+
+
+def format_table(report: dict[str, Any]) -> str:
+    """The report as a text table."""
+    lines = [
+        f"{report['rules']} ({report['players']} players), seats {','.join(report['seats'])}: "
+        f"{report['games']} games over {report['deal_sets']} deal sets",
+    ]
+    titles = list(next(iter(report["levels"].values()))["classes"])
+    head = f"{'level':<9} {'seats':>5} {'pts/game':>9} {'95% CI':>17} {'win':>6} "
+    head += " ".join(f"{t[:9]:>9}" for t in titles)
+    head += f" {'ms mean':>9} {'ms p95':>9}"
+    lines.append(head)
+    for level, row in report["levels"].items():
+        low, high = row["ci95"]
+        line = f"{level:<9} {row['seats']:>5} {row['points_per_game']:>9.3f} {f'[{low:.3f}, {high:.3f}]':>17} "
+        line += f"{row['win_share']:>6.1%} " + " ".join(f"{row['classes'][t]:>9.1%}" for t in titles)
+        line += f" {row['decision_ms_mean']:>9.2f} {row['decision_ms_p95']:>9.2f}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def run_jobs(jobs: Sequence[MatchJob], workers: int, progress: TextIO | None) -> list[MatchOutcome]:
+    """Play every match, in ``workers`` processes (1: here), with a progress bar."""
+    total = sum(job.games for job in jobs)
+    outcomes: list[MatchOutcome] = []
+    done = 0
+    started = time.perf_counter()
+
+    def show() -> None:
+        if progress is None:
+            return
+        width = 30
+        filled = int(width * done / total) if total else width
+        elapsed = time.perf_counter() - started
+        eta = elapsed / done * (total - done) if done else 0.0
+        progress.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
+                       f"{elapsed:.0f}s elapsed, ~{eta:.0f}s left ")
+        progress.flush()
+
+    def results() -> Iterator[MatchOutcome]:
+        if workers <= 1:
+            for job in jobs:
+                yield play_match(job)
+            return
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(workers) as pool:
+            yield from pool.imap_unordered(play_match, jobs)
+
+    show()
+    for outcome in results():
+        outcomes.append(outcome)
+        done += len(outcome.games)
+        show()
+    if progress is not None:
+        progress.write("\n")
+    return outcomes
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
+    parser.add_argument("--rules", default="uecda", help="preset id (default uecda)")
+    parser.add_argument("--players", type=int, default=None, help="players (default: the number of seats)")
+    parser.add_argument("--games", type=int, default=100, help="games to play in total (default 100)")
+    parser.add_argument("--seats", default=None, help="levels by seat, comma separated (default: all normal)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--match-games", type=int, default=None,
+                        help="games per match (default: the preset's match length, or 10)")
+    parser.add_argument("--override", action="append", default=[], metavar="SWITCH=VALUE",
+                        help="a rule switch (JSON value), e.g. --override j_back=true")
+    parser.add_argument("--budget", type=float, default=None, help="the Expert's seconds per decision")
+    parser.add_argument("--iterations", type=int, default=None, help="the Expert's playouts per decision")
+    parser.add_argument("--workers", type=int, default=None, help="worker processes (default: cores, at most 2)")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    overrides: dict[str, Any] = {}
+    for item in args.override:
+        name, _, value = item.partition("=")
+        try:
+            overrides[name] = json.loads(value)
+        except json.JSONDecodeError:
+            overrides[name] = value
+    seats = args.seats.split(",") if args.seats else None
+    players = args.players or (len(seats) if seats else None)
+    rules = preset_rules(args.rules, players, overrides)
+    if seats is None:
+        seats = ["normal"] * rules.players
+    if len(seats) != rules.players:
+        print(f"{len(seats)} seats for {rules.players} players", file=sys.stderr)
+        return 2
+    for level in seats:
+        if level not in LEVELS:
+            print(f"unknown level {level!r} (levels: {', '.join(LEVELS)})", file=sys.stderr)
+            return 2
+    expert: dict[str, Any] = {}
+    if args.budget is not None:
+        expert["budget"] = args.budget
+    if args.iterations is not None:
+        expert["iterations"] = args.iterations
+    options = {"expert": expert} if expert else {}
+    match_games = args.match_games or rules.info.match_end.games or 10
+    jobs = plan(rules, seats, args.games, args.seed, match_games, options)
+    workers = args.workers if args.workers is not None else min(2, os.cpu_count() or 1)
+    outcomes = run_jobs(jobs, workers, None if args.quiet else sys.stderr)
+    report = summarise(rules, outcomes, seats)
+    print(json.dumps(report) if args.json else format_table(report))
+    return 0
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""Expert (最強): Monte Carlo search over the hidden cards, anytime, with an endgame solver.
+
+A decision goes like this:
+
+1. Forced or obvious moves return at once (one legal move; going out).
+2. A two-player endgame with every card known is solved exactly
+   (``endgame.solve``): a forced win is played as soon as it is found.
+3. Otherwise the Strong evaluation ranks the legal moves and keeps the best
+   few as candidates (passing is always one).  A UCB1 bandit picks which
+   candidate to try next; a try samples a world consistent with what the
+   player has seen (``sampling.WorldSampler``: the exchange tells an upper
+   class what its lower class cannot hold), applies the candidate and plays
+   the game on with a fast policy until the player's place is settled.  The
+   reward is the preset's points for that place.  Candidates share the same
+   sequence of sampled worlds (common random numbers), so they are compared
+   on the same deals.
+4. The search stops after ``iterations`` tries, or at the deadline (by
+   default ``budget`` seconds), or when asked to stop; the candidate with
+   the best mean reward is played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from game.engine import PASS, Game, Move, Observation, Play
+
+from .endgame import cards_left, solve, two_player_world
+from .normal import normal_move
+from .player import Player
+from .playout import Policy, playout, points_range
+from .sampling import WorldSampler
+from .strong import WIN, best_gift, play_weight, scored_moves, strong_move
+
+ENDGAME_CARDS = 16
+"""The solver is tried on two-player endgames with at most this many cards in play."""
+ENDGAME_NODES = 20_000
+"""The solver's node limit when the search runs by iterations rather than by time."""
+
+
+class Expert(Player):
+    """Level 4: determinized Monte Carlo search with a bandit at the root."""
+
+    level = "expert"
+
+    def __init__(
+        self,
+        budget: float = 0.5,
+        iterations: int | None = None,
+        candidates: int = 5,
+        exploration: float = 0.5,
+        policy: Policy | None = None,
+        self_policy: Policy | None = None,
+    ) -> None:
+        if budget <= 0:
+            raise ValueError("the budget must be positive")
+        self.budget = budget
+        """Seconds per decision when no deadline is given."""
+        self.iterations = iterations
+        """A fixed number of playouts per decision (deterministic), instead of the time budget."""
+        self.candidates = candidates
+        self.exploration = exploration
+        self.policy = policy
+        """The playout policy of the other seats (default: Normal)."""
+        self.self_policy = self_policy
+        """The playout policy of the searching seat (default: Strong)."""
+
+    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
+        return self.search(obs, rng, deadline)
+
+    def choose_move_cancellable(
+        self, obs: Observation, rng: random.Random, deadline: float | None, cancelled: Callable[[], bool]
+    ) -> Move:
+        return self.search(obs, rng, deadline, cancelled)
+
+    def choose_gift(self, obs: Observation, rng: random.Random) -> int:
+        return best_gift(obs)
+
+    # --- the search ------------------------------------------------------------
+
+    def search(
+        self,
+        obs: Observation,
+        rng: random.Random,
+        deadline: float | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Move:
+        """The move to play: see the module docstring."""
+        start = time.perf_counter()
+        if deadline is None and self.iterations is None:
+            deadline = start + self.budget
+        state = obs.state
+        moves = state.move_list()
+        if len(moves) == 1:
+            return moves[0]
+        scored = scored_moves(state)
+        reversed_now = state.revolution != state.j_back
+        scored.sort(key=lambda sm: (sm[0], _tie(sm[1], reversed_now)), reverse=True)
+        if scored[0][0] >= WIN:
+            return scored[0][1]
+
+        world = two_player_world(obs)
+        if world is not None and cards_left(world) <= ENDGAME_CARDS:
+            if deadline is None:
+                solution = solve(world, obs.seat, node_limit=ENDGAME_NODES)
+            else:
+                solution = solve(world, obs.seat, deadline=start + (deadline - start) * 0.6)
+            if solution.move is not None:
+                return solution.move
+
+        arms: list[Move] = []
+        for _, move in scored:
+            if len(arms) >= self.candidates:
+                break
+            if move not in arms:
+                arms.append(move)
+        if PASS in moves and PASS not in arms:
+            arms.append(PASS)
+        if len(arms) == 1:
+            return arms[0]
+        return self._bandit(obs, rng, arms, deadline, cancelled)
+
+    def _bandit(
+        self,
+        obs: Observation,
+        rng: random.Random,
+        arms: list[Move],
+        deadline: float | None,
+        cancelled: Callable[[], bool] | None,
+    ) -> Move:
+        low, high = points_range(obs.state.rules)
+        span = float(high - low) or 1.0
+        sampler = WorldSampler(obs)
+        worlds: list[Game] = []
+        seat = obs.seat
+        policy = _mixed(seat, self.policy or normal_move, self.self_policy or strong_move)
+        count = len(arms)
+        pulls = [0] * count
+        totals = [0.0] * count
+        done = 0
+        limit = self.iterations
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if done >= count and (
+                (deadline is not None and time.perf_counter() >= deadline) or (cancelled is not None and cancelled())
+            ):
+                break
+            arm = self._pick(pulls, totals, done)
+            k = pulls[arm]
+            if k == len(worlds):
+                worlds.append(sampler.sample(rng))
+            game = worlds[k].clone()
+            game.apply(arms[arm])
+            points = playout(game, seat, policy)
+            pulls[arm] += 1
+            totals[arm] += (points - low) / span
+            done += 1
+        best = max(range(count), key=lambda a: (totals[a] / pulls[a] if pulls[a] else -1.0, pulls[a], -a))
+        return arms[best]
+
+    def _pick(self, pulls: list[int], totals: list[float], done: int) -> int:
+        """UCB1: the arm with the best mean plus exploration bonus (untried arms first)."""
+        for arm, n in enumerate(pulls):
+            if n == 0:
+                return arm
+        log_total = math.log(done)
+        c = self.exploration
+        best_arm = 0
+        best_value = -1.0
+        for arm, n in enumerate(pulls):
+            value = totals[arm] / n + c * math.sqrt(log_total / n)
+            if value > best_value:
+                best_arm, best_value = arm, value
+        return best_arm
+
+
+def _mixed(seat: int, others: Policy, own: Policy | None) -> Policy:
+    """A policy that plays ``own`` for ``seat`` and ``others`` for everyone else."""
+    if own is None or own is others:
+        return others
+
+    def policy(game: Game) -> Move:
+        return own(game) if game.turn == seat else others(game)
+
+    return policy
+
+
+def _tie(move: Move, reversed_: bool) -> float:
+    return -play_weight(move, reversed_) if isinstance(move, Play) else -99.0

@@ -1,0 +1,169 @@
+"""Card-set arithmetic the computer players share: rank strength, groups, runs.
+
+Everything works on the engine's card-set bitmasks (bit ``rank * 4 + suit``,
+jokers 52 and 53) so that the players and the playouts stay cheap.  "Power"
+is a rank's strength in the order in force: 0 is the weakest natural rank,
+12 the strongest, and a lone joker is 13 in either order.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from game.engine import Game, Play
+from game.engine.cards import (
+    JOKER_MASK,
+    JOKER_RANK,
+    N_RANKS,
+    NATURAL_MASK,
+    RANK_2,
+    RANK_3,
+    RANK_8,
+    RANK_J,
+    SPADE_3,
+    deck_mask,
+)
+from game.engine.game import EIGHTS_AND_JOKERS
+from game.engine.movegen import suit_ranks as fast_suit_ranks
+from game.engine.plays import SEQUENCE, SINGLE
+from game.engine.rules import RuleSet
+
+RANK_MASKS: Final = tuple(0xF << (r << 2) for r in range(N_RANKS))
+"""The four cards of each rank."""
+SUIT_MASKS: Final = tuple(sum(1 << (r * 4 + s) for r in range(N_RANKS)) for s in range(4))
+"""The thirteen cards of each suit."""
+
+_SPREAD: Final = int("1" * N_RANKS, 16)
+
+
+def power(rank: int, reversed_: bool) -> int:
+    """The strength of ``rank`` in the order in force (a lone joker is always 13)."""
+    if rank >= JOKER_RANK:
+        return JOKER_RANK
+    return N_RANKS - 1 - rank if reversed_ else rank
+
+
+def play_power(play: Play, reversed_: bool) -> int:
+    """How strong ``play`` is against plays of its own kind and size (higher beats lower)."""
+    if play.rank >= JOKER_RANK:
+        return JOKER_RANK
+    if play.kind == SEQUENCE and reversed_:
+        return N_RANKS - 1 - (play.rank + play.size - 1)
+    return power(play.rank, reversed_)
+
+
+def rank_count(hand: int, rank: int) -> int:
+    """Natural cards of ``rank`` in ``hand``."""
+    return ((hand >> (rank << 2)) & 0xF).bit_count()
+
+
+def rank_counts(hand: int) -> list[int]:
+    """Natural cards of each rank in ``hand``, ranks 3..2."""
+    return [((hand >> (r << 2)) & 0xF).bit_count() for r in range(N_RANKS)]
+
+
+def suit_ranks(hand: int, suit: int) -> int:
+    """The ranks (a 13-bit set) ``hand`` holds in ``suit``."""
+    spread = (hand >> suit) & _SPREAD
+    out = 0
+    r = 0
+    while spread:
+        if spread & 1:
+            out |= 1 << r
+        spread >>= 4
+        r += 1
+    return out
+
+
+def in_run(hand: int, cid: int, min_len: int) -> bool:
+    """Is the natural card ``cid`` of ``hand`` part of a run of ``min_len`` or more ranks of its suit?"""
+    ranks = fast_suit_ranks(hand, cid & 3)
+    r = cid >> 2
+    low = r
+    while low > 0 and ranks >> (low - 1) & 1:
+        low -= 1
+    high = r
+    while high < N_RANKS - 1 and ranks >> (high + 1) & 1:
+        high += 1
+    return high - low + 1 >= min_len
+
+
+def run_cards(hand: int, min_len: int) -> int:
+    """The natural cards of ``hand`` that lie in a run of ``min_len`` or more ranks of one suit."""
+    out = 0
+    for suit in range(4):
+        ranks = suit_ranks(hand, suit)
+        if ranks.bit_count() < min_len:
+            continue
+        r = 0
+        while r < N_RANKS:
+            if ranks >> r & 1:
+                start = r
+                while r < N_RANKS and ranks >> r & 1:
+                    r += 1
+                if r - start >= min_len:
+                    for x in range(start, r):
+                        out |= 1 << (x * 4 + suit)
+            else:
+                r += 1
+    return out
+
+
+def group_cards(hand: int) -> int:
+    """The natural cards of ``hand`` whose rank it holds two or more of."""
+    out = 0
+    for r in range(N_RANKS):
+        nat = (hand >> (r << 2)) & 0xF
+        if nat.bit_count() >= 2:
+            out |= nat << (r << 2)
+    return out
+
+
+def joker_total(cards: int) -> int:
+    return (cards & JOKER_MASK).bit_count()
+
+
+def eight_cuts(play: Play, rules: RuleSet) -> bool:
+    """Does ``play`` clear the table by 8切り?"""
+    if not rules.eight_cut or play.rank >= JOKER_RANK:
+        return False
+    if play.kind == SEQUENCE and not rules.eight_cut_sequence:
+        return False
+    return play.has_rank(RANK_8)
+
+
+def revolts(play: Play, rules: RuleSet) -> bool:
+    """Does ``play`` toggle the revolution?"""
+    if not rules.revolution or play.kind == SINGLE:
+        return False
+    if play.kind == SEQUENCE:
+        return 0 < rules.revolution_sequence <= play.size
+    return play.size >= 4 and (rules.revolution_joker or (play.cards & NATURAL_MASK).bit_count() >= 4)
+
+
+def j_backs(play: Play, rules: RuleSet) -> bool:
+    """Does ``play`` toggle the J-back?"""
+    if not rules.j_back or play.rank >= JOKER_RANK:
+        return False
+    if play.kind == SEQUENCE and not rules.j_back_sequence:
+        return False
+    return play.has_rank(RANK_J)
+
+
+def forbidden_last(play: Play, rules: RuleSet, reversed_: bool) -> bool:
+    """Would going out with ``play`` be a forbidden finish (反則上がり)?"""
+    if not rules.forbidden_finish:
+        return False
+    if play.cards & JOKER_MASK or play.cards == SPADE_3:
+        return True
+    return play.has_rank(RANK_8) or play.has_rank(RANK_3 if reversed_ else RANK_2)
+
+
+def hopeless(hand: int) -> bool:
+    """Only 8s and jokers: the 5-card mode's losing hand once the stock is empty."""
+    return bool(hand) and not hand & ~EIGHTS_AND_JOKERS
+
+
+def others_unseen(game: Game, seat: int) -> int:
+    """Cards ``seat`` has not seen in ``game`` (public state or a sampled world alike)."""
+    return deck_mask(game.rules.jokers) & ~game.hands[seat] & ~game.played

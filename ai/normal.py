@@ -1,0 +1,107 @@
+"""Normal (普通): the UECda tournament's "default client" strategy, for every rule mix.
+
+* Leading: the longest sequence, else the largest group, else the weakest
+  single; the joker is kept (played only when nothing else is left).
+* Following: the weakest play that beats the table without breaking up a
+  group or a sequence of the hand and without a joker; a single may be beaten
+  with the joker when nothing else can.  Otherwise it passes.
+* Exchange: its weakest cards.
+
+``normal_move`` is a pure function of a ``Game`` for the seat to act, so the
+same code serves the player (on its observation) and the playouts of the
+stronger levels (on sampled worlds).
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import PASS, Game, Move, Observation, Play
+from game.engine.cards import JOKER_MASK, JOKER_RANK, iter_ids
+from game.engine.plays import GROUP, SEQUENCE, SINGLE
+
+from .hand import in_run, play_power, rank_count
+from .player import Player
+
+
+def normal_move(game: Game) -> Move:
+    """The default client's move for the seat to act in ``game``."""
+    moves = game.move_list()
+    if game.top is None:
+        return _lead(game, moves)
+    return _follow(game, moves)
+
+
+def _lead(game: Game, moves: list[Move]) -> Move:
+    reversed_ = game.revolution != game.j_back
+    best_seq: Play | None = None
+    best_group: Play | None = None
+    best_single: Play | None = None
+    fallback: Move = moves[0]
+    for move in moves:
+        if not isinstance(move, Play):
+            continue
+        if move.cards & JOKER_MASK:
+            continue
+        kind = move.kind
+        if kind == SEQUENCE:
+            if best_seq is None or _longer_or_weaker(move, best_seq, reversed_):
+                best_seq = move
+        elif kind == GROUP:
+            if best_group is None or _longer_or_weaker(move, best_group, reversed_):
+                best_group = move
+        elif best_single is None or play_power(move, reversed_) < play_power(best_single, reversed_):
+            best_single = move
+    return best_seq or best_group or best_single or fallback
+
+
+def _longer_or_weaker(play: Play, best: Play, reversed_: bool) -> bool:
+    if play.size != best.size:
+        return play.size > best.size
+    return play_power(play, reversed_) < play_power(best, reversed_)
+
+
+def _follow(game: Game, moves: list[Move]) -> Move:
+    top = game.top
+    assert top is not None
+    if len(moves) == 1:
+        return PASS
+    hand = game.hands[game.turn]
+    reversed_ = game.revolution != game.j_back
+    min_len = game.rules.sequence_min if game.rules.sequences else 99
+    best: Play | None = None
+    best_power = 99
+    joker: Play | None = None
+    for move in moves:
+        if not isinstance(move, Play):
+            continue
+        if move.cards & JOKER_MASK:
+            if move.rank == JOKER_RANK:
+                joker = move
+            continue
+        p = play_power(move, reversed_)
+        if p >= best_power:
+            continue
+        kind = move.kind
+        if kind == SINGLE:
+            if rank_count(hand, move.rank) > 1 or in_run(hand, move.cards.bit_length() - 1, min_len):
+                continue
+        elif kind == GROUP and (
+            rank_count(hand, move.rank) != move.size or any(in_run(hand, c, min_len) for c in iter_ids(move.cards))
+        ):
+            continue
+        best, best_power = move, p
+    if best is not None:
+        return best
+    if joker is not None and top.kind == SINGLE:
+        return joker
+    return PASS
+
+
+class Normal(Player):
+    """Level 2: the classic tournament default client, generalised to all our rules."""
+
+    level = "normal"
+
+    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
+        return normal_move(obs.state)

@@ -1,0 +1,53 @@
+"""Playouts: a sampled world played to the end (or until a seat's place is settled) by a fast policy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.engine import Game, Move
+from game.engine.rules import RuleSet
+
+from .normal import normal_move
+
+Policy = Callable[[Game], Move]
+"""A move for the seat to act in a complete game."""
+
+
+def settled_place(game: Game, seat: int) -> int | None:
+    """``seat``'s final place if nothing can change it any more, else None."""
+    result = game.result
+    if result is not None:
+        return result.places.index(seat)
+    if game.active >> seat & 1:
+        return None
+    if seat in game.finishers:
+        return game.finishers.index(seat)
+    if seat in game.forbidden and not game.rules.gekokujo:
+        # The first forbidden finisher is last, the next one above it, and so on.
+        return game.n - 1 - game.forbidden.index(seat)
+    return None
+
+
+def points_range(rules: RuleSet) -> tuple[int, int]:
+    """The fewest and the most points one game can bring."""
+    titles = rules.titles
+    points = [rules.points_for(place, titles[place]) for place in range(rules.players)]
+    return min(points), max(points)
+
+
+def place_points(rules: RuleSet, place: int) -> int:
+    return rules.points_for(place, rules.titles[place])
+
+
+def playout(game: Game, seat: int, policy: Policy = normal_move, max_steps: int = 2000) -> int:
+    """Play ``game`` on with ``policy`` until ``seat``'s place is settled; its points."""
+    rules = game.rules
+    steps = 0
+    while True:
+        place = settled_place(game, seat)
+        if place is not None:
+            return place_points(rules, place)
+        if steps >= max_steps:  # pragma: no cover - a safety net, games always end
+            return points_range(rules)[0]
+        game.apply(policy(game))
+        steps += 1

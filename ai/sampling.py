@@ -1,0 +1,207 @@
+"""Determinization: complete games consistent with one player's observation.
+
+``Observation.sample`` deals the unseen cards at random.  ``WorldSampler``
+adds two inferences:
+
+* **the exchange** (certain): a lower class hands over its strongest cards,
+  so the upper class that received them knows the giver kept nothing
+  stronger than the weakest card it gave (apart from cards given back to
+  it).  Unseen cards above that line are dealt only to the other places;
+  every consistent deal stays equally likely.
+* **passes** (likely): a player who passed usually had no ordinary way to
+  beat the table (a play without a joker that breaks none of its groups or
+  sequences).  Each deal is checked against every pass seen this game (the
+  passer's hand then is its hand now plus what it played since), and a deal
+  that contradicts ``k`` passes is kept with probability ``PASS_TRUST ** k``
+  (rejection sampling, a few tries at most).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from game.engine import PASS, Game, Observation, Play
+from game.engine.cards import JOKER_MASK, iter_ids, natural_strength_key
+from game.engine.movegen import legal_plays
+from game.engine.plays import GROUP, SINGLE
+from game.engine.rules import RuleSet
+
+from .hand import in_run, rank_count
+
+PASS_TRUST: Final = 0.3
+"""Chance kept for a deal that contradicts one pass (see the module docstring)."""
+PASS_TRIES: Final = 12
+"""Deals tried per sample before taking the least contradictory one."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassSeen:
+    """A pass by another player: the table it declined and the cards it has played since."""
+
+    seat: int
+    top: Play
+    reversed: bool
+    lock: int
+    later: int
+
+
+class WorldSampler:
+    """Samples worlds for one observation; the constraints are worked out once."""
+
+    __slots__ = ("_capped", "_forbidden", "obs", "passes")
+
+    def __init__(self, obs: Observation, passes: bool = True) -> None:
+        self.obs = obs
+        self._capped = -1
+        """The seat that may not hold ``_forbidden`` cards (-1: no constraint)."""
+        self._forbidden = 0
+        capped, forbidden = exchange_inference(obs)
+        if capped >= 0 and self._consistent(capped, forbidden):
+            self._capped, self._forbidden = capped, forbidden
+        self.passes = passes_seen(obs) if passes else []
+
+    def sample(self, rng: random.Random) -> Game:
+        """One complete game consistent with the observation, likely given the passes seen."""
+        if not self.passes:
+            return self._deal(rng)
+        rules = self.obs.state.rules
+        best: tuple[int, Game] | None = None
+        for _ in range(PASS_TRIES):
+            world = self._deal(rng)
+            misses = sum(1 for p in self.passes if ordinary_follow(world.hands[p.seat] | p.later, p, rules))
+            if not misses or rng.random() < PASS_TRUST**misses:
+                return world
+            if best is None or misses < best[0]:
+                best = (misses, world)
+        assert best is not None
+        return best[1]
+
+    def _consistent(self, capped: int, forbidden: int) -> bool:
+        obs = self.obs
+        known_all = 0
+        for mask in obs.known:
+            known_all |= mask
+        pool = obs.unseen & ~known_all
+        elsewhere = obs.removed_count
+        for seat in range(obs.state.n):
+            if seat not in (obs.seat, capped):
+                elsewhere += obs.state.counts[seat] - obs.known[seat].bit_count()
+        return (pool & forbidden).bit_count() <= elsewhere
+
+    def _deal(self, rng: random.Random) -> Game:
+        """One complete game consistent with the observation and the exchange inference."""
+        if self._capped < 0:
+            return self.obs.sample(rng)
+        obs = self.obs
+        game = obs.state.clone()
+        known_all = 0
+        for mask in obs.known:
+            known_all |= mask
+        pool = obs.unseen & ~known_all
+        strong = list(iter_ids(pool & self._forbidden))
+        free = list(iter_ids(pool & ~self._forbidden))
+        # Slots: one entry per hidden card place, a seat number or -2 for the removed cards.
+        others: list[int] = []
+        for seat in range(game.n):
+            if seat not in (obs.seat, self._capped):
+                others += [seat] * (game.counts[seat] - obs.known[seat].bit_count())
+        others += [-2] * obs.removed_count
+        capped = self._capped
+        capped_slots = [capped] * (game.counts[capped] - obs.known[capped].bit_count())
+        rng.shuffle(others)
+        rng.shuffle(strong)
+        rng.shuffle(free)
+        if len(strong) + len(free) != len(others) + len(capped_slots):
+            return obs.sample(rng)
+        hands = [obs.known[s] if s != obs.seat else obs.hand for s in range(game.n)]
+        removed = 0
+        rest = others[len(strong):] + capped_slots
+        for cid, slot in zip(strong + free, others[: len(strong)] + rest, strict=True):
+            if slot == -2:
+                removed |= 1 << cid
+            else:
+                hands[slot] |= 1 << cid
+        game.hands = hands
+        game.removed = removed
+        return game
+
+
+def exchange_inference(obs: Observation) -> tuple[int, int]:
+    """The seat whose strongest cards ``obs.seat`` received, and the cards it cannot hold.
+
+    Returns (-1, 0) when the exchange tells nothing (no gift received from a
+    lower class, or a stock or pile refills hands after the exchange).
+    """
+    game = obs.state
+    if game.stocks is not None or game.pile is not None or game.previous_places is None:
+        return -1, 0
+    places = game.previous_places
+    me = obs.seat
+    for giver, receiver, cards in game.gifts:
+        if receiver != me or places.index(giver) <= places.index(me) or not cards:
+            continue
+        line = min(natural_strength_key(c) for c in iter_ids(cards))
+        stronger = 0
+        for cid in iter_ids(obs.unseen):
+            if natural_strength_key(cid) > line:
+                stronger |= 1 << cid
+        return giver, stronger & ~obs.known[giver]
+    return -1, 0
+
+
+def passes_seen(obs: Observation) -> list[PassSeen]:
+    """The other players' passes this game, with the table each one declined.
+
+    The public history is replayed on a stand-in deal (any deal consistent
+    with the observation, with every played card back in its player's hand);
+    this gives the table, order and lock at each pass.  Modes with stocks, a
+    pile or a removed player are left out (empty list).
+    """
+    state = obs.state
+    if state.stocks is not None or state.pile is not None or state.miyako >= 0 or not state.history:
+        return []
+    stand_in = obs.sample(random.Random(0))
+    played_by = [0] * state.n
+    for seat, move in state.history:
+        if isinstance(move, Play):
+            played_by[seat] |= move.cards
+    hands = [stand_in.hands[s] | played_by[s] for s in range(state.n)]
+    if any(not h for h in hands):
+        return []
+    try:
+        replay = Game(state.rules, hands, leader=state.leader)
+    except ValueError:
+        return []
+    later = list(played_by)
+    found: list[PassSeen] = []
+    for seat, move in state.history:
+        if replay.over or replay.turn != seat:
+            return []
+        if isinstance(move, Play):
+            later[seat] &= ~move.cards
+        elif seat != obs.seat and replay.top is not None and replay.drawn_seat != seat:
+            found.append(PassSeen(seat, replay.top, replay.revolution != replay.j_back, replay.lock, later[seat]))
+        replay.apply(move if isinstance(move, Play) else PASS)
+    return found
+
+
+def ordinary_follow(hand: int, seen: PassSeen, rules: RuleSet) -> bool:
+    """Could ``hand`` have beaten the table of ``seen`` without a joker and without breaking
+    a group or a sequence (the play a player rarely declines)?"""
+    min_len = rules.sequence_min if rules.sequences else 99
+    for play in legal_plays(hand, seen.top, seen.reversed, seen.lock, rules):
+        if play.cards & JOKER_MASK:
+            continue
+        if play.kind == SINGLE:
+            if rank_count(hand, play.rank) == 1 and not in_run(hand, play.cards.bit_length() - 1, min_len):
+                return True
+        elif play.kind == GROUP:
+            if rank_count(hand, play.rank) == play.size and not any(
+                in_run(hand, c, min_len) for c in iter_ids(play.cards)
+            ):
+                return True
+        else:
+            return True
+    return False

@@ -1,0 +1,218 @@
+"""Strong (強い): a planner that judges every candidate move by the hand it leaves.
+
+For each legal move the remaining hand is split into its best plan (see
+``hand_plan``); the move's score is the plan's value, plus the worth of
+taking the lead when nothing unseen can beat the move (or it cuts), plus a
+large bonus when the hand can then be played out without losing the lead.
+Revolutions are judged by planning the rest of the hand in the new order,
+8-cuts and the spade-3 return as sure tricks, locks and J-backs by the plays
+that could still beat the move.  Going out is always taken unless it would
+be a forbidden finish; a plan that can only end forbidden is penalised.
+
+``strong_move`` is a pure function of a ``Game`` for the seat to act: it reads
+only that seat's hand and the public state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+
+from game.engine import PASS, Game, Move, Observation, Play
+from game.engine.cards import JOKER_RANK, SPADE_3, iter_ids
+from game.engine.movegen import lock_suits
+from game.engine.plays import GROUP
+
+from .hand import eight_cuts, forbidden_last, hopeless, j_backs, others_unseen, power, revolts
+from .hand_plan import Outlook, Plan, strength_of
+from .player import Player, gift_count
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The tunable constants of the Strong evaluation."""
+
+    lead: float = 0.7
+    """Worth of winning the trick (taking the lead)."""
+    finish: float = 20.0
+    """Bonus when the rest of the hand can be played out holding the lead."""
+    pass_bias: float = 0.0
+    """Added to passing."""
+    chances: bool = True
+    """Judge plays by the chance that the other hands (by their sizes) can beat them,
+    rather than by the number of ranks that could."""
+
+
+DEFAULT_WEIGHTS = Weights()
+WIN = 1000.0
+MANY_LEADS = 24
+"""With more legal leads than this, only the sensible ones are weighed (see ``_lead_candidates``)."""
+LOSE = -1000.0
+
+
+def scored_moves(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, Move]]:
+    """Every legal move of the seat to act with its Strong score (higher is better)."""
+    seat = game.turn
+    moves = game.move_list()
+    rules = game.rules
+    hand = game.hands[seat]
+    others = game.active & ~(1 << seat)
+    opponents = tuple(game.counts[s] for s in range(game.n) if others >> s & 1) if weights.chances else None
+    outlook = Outlook(rules, others_unseen(game, seat), game.revolution, opponents)
+    flipped: Outlook | None = None
+    stock = game.stock_count(seat)
+    reversed_now = game.revolution != game.j_back
+    if rules.pass_until_clear:
+        others &= ~game.passed
+    if len(moves) > MANY_LEADS:
+        moves = _lead_candidates(moves, hand, outlook.plan(hand)) if game.top is None else _distinct(moves)
+    out: list[tuple[float, Move]] = []
+    for move in moves:
+        if not isinstance(move, Play):
+            plan = outlook.plan(hand)
+            out.append((plan.value + weights.pass_bias, move))
+            continue
+        rest = hand & ~move.cards
+        if not rest and not stock:
+            if forbidden_last(move, rules, reversed_now):
+                out.append((LOSE, move))
+            else:
+                out.append((WIN, move))
+            continue
+        if rules.hand_size and not stock and rules.forbidden_finish and hopeless(rest):
+            out.append((LOSE + 1, move))
+            continue
+        view = outlook
+        if revolts(move, rules):
+            if flipped is None:
+                flipped = outlook.flipped()
+            view = flipped
+        plan = view.plan(rest)
+        chance = _win_chance(game, move, outlook, others, weights.chances)
+        score = plan.value + weights.lead * chance
+        if chance >= 1.0 and plan.finishable():
+            score += weights.finish
+        out.append((score, move))
+    return out
+
+
+def _lead_candidates(moves: list[Move], hand: int, plan: Plan) -> list[Move]:
+    """The leads worth weighing in a big hand: the plan's plays, single cards and whole ranks."""
+    planned = {p.cards for p in plan.plays}
+    out: list[Move] = []
+    for move in moves:
+        if not isinstance(move, Play):
+            continue
+        whole_rank = move.kind == GROUP and move.cards == hand & (0xF << (move.rank << 2))
+        if move.cards in planned or move.size == 1 or whole_rank:
+            out.append(move)
+    return out or moves
+
+
+def _distinct(moves: list[Move]) -> list[Move]:
+    """One move per kind, rank, size and joker count (in a big hand, suits seldom matter)."""
+    seen: set[tuple[int, int, int, int]] = set()
+    out: list[Move] = []
+    for move in moves:
+        if isinstance(move, Play):
+            key = (move.kind, move.rank, move.size, move.jokers)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(move)
+    return out
+
+
+def _win_chance(game: Game, move: Play, outlook: Outlook, others: int, chances: bool) -> float:
+    """How likely ``move`` wins its trick: 1 when it cuts or nothing unseen can beat it."""
+    rules = game.rules
+    if not others or eight_cuts(move, rules):
+        return 1.0
+    top = game.top
+    if top is not None and top.rank == JOKER_RANK and move.cards == SPADE_3:
+        return 1.0
+    revolution = game.revolution != revolts(move, rules)
+    j_back = game.j_back != j_backs(move, rules)
+    lock = game.lock
+    if rules.lock and not lock:
+        base = lock_suits(move, rules)
+        if base and top is not None and base == game.lock_base:
+            lock = base
+    reversed_ = revolution != j_back
+    if chances:
+        counts = tuple(game.counts[s] for s in range(game.n) if others >> s & 1)
+        return outlook.hold_chance(move, lock, reversed_, counts)
+    return strength_of(outlook.beaters(move, lock, reversed_))
+
+
+def strong_move(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> Move:
+    """The Strong level's move for the seat to act in ``game``."""
+    moves = game.move_list()
+    if len(moves) == 1:
+        return moves[0]
+    reversed_now = game.revolution != game.j_back
+    best: tuple[float, float, Move] | None = None
+    for score, move in scored_moves(game, weights):
+        # Ties: keep the stronger cards (the weaker play), and prefer playing to passing.
+        tie = -play_weight(move, reversed_now) if isinstance(move, Play) else -99.0
+        if best is None or (score, tie) > (best[0], best[1]):
+            best = (score, tie, move)
+    assert best is not None
+    return best[2]
+
+
+def play_weight(play: Play, reversed_: bool) -> float:
+    """How much strength a play spends (for tie-breaks): its cards' powers."""
+    total = 0.0
+    for cid in iter_ids(play.cards):
+        total += power(cid >> 2 if cid < 52 else JOKER_RANK, reversed_)
+    return total
+
+
+def plan_of(game: Game, seat: int, hand: int) -> Plan:
+    """The best plan of ``hand`` for ``seat`` in ``game``'s lasting order."""
+    unseen = others_unseen(game, seat) & ~hand
+    return Outlook(game.rules, unseen, game.revolution).plan(hand)
+
+
+def best_gift(obs: Observation) -> int:
+    """The cards to give that leave the best plan (ties: the weakest cards)."""
+    count = gift_count(obs)
+    hand = obs.hand
+    if count <= 0:
+        return 0
+    ids = list(iter_ids(hand))
+    if count >= len(ids):
+        return hand
+    game = obs.state
+    outlook = Outlook(game.rules, others_unseen(game, obs.seat), game.revolution)
+    best: tuple[float, float, int] | None = None
+    for chosen in combinations(ids, count):
+        gift = 0
+        for cid in chosen:
+            gift |= 1 << cid
+        value = outlook.plan(hand & ~gift).value
+        weight = -sum(power(c >> 2 if c < 52 else JOKER_RANK, False) for c in chosen)
+        if best is None or (value, weight) > (best[0], best[1]):
+            best = (value, weight, gift)
+    assert best is not None
+    return best[2]
+
+
+class Strong(Player):
+    """Level 3: plans its hand, counts sure tricks, times its special plays."""
+
+    level = "strong"
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
+    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
+        return strong_move(obs.state, self.weights)
+
+    def choose_gift(self, obs: Observation, rng: random.Random) -> int:
+        return best_gift(obs)
+
+
+__all__ = ["PASS", "Strong", "Weights", "best_gift", "plan_of", "scored_moves", "strong_move"]

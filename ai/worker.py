@@ -1,0 +1,371 @@
+"""Computer decisions off the UI's frame loop: a background process, a thread, or inline.
+
+    worker = DecisionWorker()                 # "process" (default), "thread" or "inline"
+    ticket = worker.submit(player, observe(game, seat), seed=7)
+    ...                                       # every frame:
+    move = worker.poll(ticket)                # None while the player thinks
+    ...
+    worker.close()
+
+* ``process``: one background process (started on first use with the spawn
+  method, so it works when frozen by PyInstaller as long as the program calls
+  ``multiprocessing.freeze_support()`` first).  Decisions run one at a time;
+  a cancelled decision that has not started is dropped, a running one is told
+  to stop (the Expert returns its best move so far) and its result discarded.
+* ``thread``: one background thread, same behaviour.
+* ``inline``: ``submit`` computes at once (tests, headless runs).
+
+Players whose ``runs_in_process`` is False (an external-program seat doing
+I/O) always run in the thread.  The deadline a player sees is computed in the
+worker, when the decision starts, from ``budget``; the player's own budget
+applies when it is None.  ``random.Random(seed)`` makes a decision reproducible.
+Nothing here sleeps: waiting uses pipe, queue and event timeouts.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import queue
+import random
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, Literal
+
+from game.engine import Move, Observation
+
+from .player import Player
+
+Mode = Literal["process", "thread", "inline"]
+Decision = Move | int
+KEEP_RESULTS = 256
+"""Finished results kept for repeated polls (the oldest are dropped)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    """A submitted decision."""
+
+    id: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    id: int
+    player: Player
+    obs: Observation
+    seed: int
+    gift: bool
+    budget: float | None
+
+
+def decide(job: _Job, cancelled: Callable[[], bool]) -> Decision:
+    """Run one decision as the worker does (the deadline starts now)."""
+    rng = random.Random(job.seed)
+    if job.gift:
+        return job.player.choose_gift(job.obs, rng)
+    deadline = time.perf_counter() + job.budget if job.budget is not None else None
+    return job.player.choose_move_cancellable(job.obs, rng, deadline, cancelled)
+
+
+class DecisionWorker:
+    """Runs players' decisions in the background; the UI polls for the results."""
+
+    def __init__(self, mode: Mode = "process") -> None:
+        if mode not in ("process", "thread", "inline"):
+            raise ValueError(f"unknown worker mode {mode!r}")
+        self.mode: Mode = mode
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._results: OrderedDict[int, tuple[bool, Any]] = OrderedDict()
+        self._cancelled: set[int] = set()
+        self._thread: _ThreadRunner | None = None
+        self._process: _ProcessRunner | None = None
+        self._closed = False
+
+    def __enter__(self) -> DecisionWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        """Start the background process or thread now rather than on the first decision."""
+        if self.mode == "process":
+            self._process_runner().ensure_started()
+        elif self.mode == "thread":
+            self._thread_runner()
+
+    def submit(
+        self, player: Player, obs: Observation, seed: int, *, gift: bool = False, budget: float | None = None
+    ) -> Ticket:
+        """Start a decision: a move (or, with ``gift``, the exchange cards) for ``obs.seat``."""
+        if self._closed:
+            raise RuntimeError("the decision worker is closed")
+        ticket = Ticket(next(self._ids))
+        job = _Job(ticket.id, player, obs, seed, gift, budget)
+        if self.mode == "inline":
+            try:
+                self._store(ticket.id, True, decide(job, lambda: False))
+            except Exception as error:
+                self._store(ticket.id, False, error)
+        elif self.mode == "thread" or not player.runs_in_process:
+            self._thread_runner().submit(job)
+        else:
+            runner = self._process_runner()
+            runner.submit(job)
+            runner.pump(0.0)
+        return ticket
+
+    def poll(self, ticket: Ticket) -> Decision | None:
+        """The decision if it is ready (None while thinking, or once cancelled); re-raises its error."""
+        if self._process is not None:
+            self._process.pump(0.0)
+        return self._result(ticket)
+
+    def wait(self, ticket: Ticket, timeout: float | None = None) -> Decision | None:
+        """Block until the decision is ready (or ``timeout`` seconds pass); like ``poll`` after that."""
+        end = None if timeout is None else time.perf_counter() + timeout
+        while True:
+            found = self._result(ticket)
+            if found is not None or ticket.id in self._cancelled:
+                return found
+            left = None if end is None else end - time.perf_counter()
+            if left is not None and left <= 0:
+                return None
+            step = 0.05 if left is None else min(0.05, left)
+            if self._process is not None and self._process.owns(ticket.id):
+                self._process.pump(step)
+            elif self._thread is not None:
+                self._thread.done.wait(step)
+                self._thread.done.clear()
+            else:
+                return self._result(ticket)
+
+    def cancel(self, ticket: Ticket) -> None:
+        """Stop caring about a decision: it is dropped or told to stop; its result is discarded."""
+        with self._lock:
+            self._cancelled.add(ticket.id)
+            self._results.pop(ticket.id, None)
+        if self._thread is not None:
+            self._thread.cancel(ticket.id)
+        if self._process is not None:
+            self._process.cancel(ticket.id)
+
+    def close(self) -> None:
+        """Stop the background process and thread (running decisions are abandoned)."""
+        self._closed = True
+        if self._process is not None:
+            self._process.close()
+            self._process = None
+        if self._thread is not None:
+            self._thread.close()
+            self._thread = None
+
+    # --- internals ---------------------------------------------------------------
+
+    def _store(self, job_id: int, ok: bool, value: Any) -> None:
+        with self._lock:
+            if job_id in self._cancelled:
+                return
+            self._results[job_id] = (ok, value)
+            while len(self._results) > KEEP_RESULTS:
+                self._results.popitem(last=False)
+
+    def _result(self, ticket: Ticket) -> Decision | None:
+        with self._lock:
+            found = self._results.get(ticket.id)
+        if found is None:
+            return None
+        ok, value = found
+        if not ok:
+            raise value
+        result: Decision = value
+        return result
+
+    def _thread_runner(self) -> _ThreadRunner:
+        if self._thread is None:
+            self._thread = _ThreadRunner(self._store)
+        return self._thread
+
+    def _process_runner(self) -> _ProcessRunner:
+        if self._process is None:
+            self._process = _ProcessRunner(self._store)
+        return self._process
+
+
+class _ThreadRunner:
+    """One background thread working through a queue of decisions."""
+
+    def __init__(self, store: Callable[[int, bool, Any], None]) -> None:
+        self._store = store
+        self._jobs: queue.Queue[_Job | None] = queue.Queue()
+        self._cancel_events: dict[int, threading.Event] = {}
+        self._lock = threading.Lock()
+        self.done = threading.Event()
+        """Set whenever a decision finishes (for ``wait``)."""
+        self._thread = threading.Thread(target=self._run, name="ai-decisions", daemon=True)
+        self._thread.start()
+
+    def submit(self, job: _Job) -> None:
+        with self._lock:
+            self._cancel_events[job.id] = threading.Event()
+        self._jobs.put(job)
+
+    def cancel(self, job_id: int) -> None:
+        with self._lock:
+            event = self._cancel_events.get(job_id)
+        if event is not None:
+            event.set()
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            with self._lock:
+                event = self._cancel_events.get(job.id)
+            if event is None or event.is_set():
+                self._forget(job.id)
+                continue
+            try:
+                self._store(job.id, True, decide(job, event.is_set))
+            except Exception as error:
+                self._store(job.id, False, error)
+            self._forget(job.id)
+            self.done.set()
+
+    def _forget(self, job_id: int) -> None:
+        with self._lock:
+            self._cancel_events.pop(job_id, None)
+
+    def close(self) -> None:
+        with self._lock:
+            for event in self._cancel_events.values():
+                event.set()
+        self._jobs.put(None)
+        self._thread.join(timeout=2.0)
+
+
+class _ProcessRunner:
+    """One background process; the parent hands it one decision at a time."""
+
+    def __init__(self, store: Callable[[int, bool, Any], None]) -> None:
+        self._store = store
+        self._context = multiprocessing.get_context("spawn")
+        self._process: Any = None
+        self._conn: Connection | None = None
+        self._cancel: Any = None
+        self._waiting: deque[_Job] = deque()
+        self._running: int | None = None
+        self._dropped: set[int] = set()
+
+    def ensure_started(self) -> None:
+        if self._process is not None and self._process.is_alive():
+            return
+        parent, child = self._context.Pipe()
+        self._cancel = self._context.RawValue("q", -1)
+        process = self._context.Process(target=_serve, args=(child, self._cancel), name="ai-decisions", daemon=True)
+        process.start()
+        child.close()
+        self._process, self._conn = process, parent
+
+    def owns(self, job_id: int) -> bool:
+        return self._running == job_id or any(job.id == job_id for job in self._waiting)
+
+    def submit(self, job: _Job) -> None:
+        self._waiting.append(job)
+
+    def cancel(self, job_id: int) -> None:
+        self._dropped.add(job_id)
+        self._waiting = deque(job for job in self._waiting if job.id != job_id)
+        if self._running == job_id and self._cancel is not None:
+            self._cancel.value = job_id
+
+    def pump(self, timeout: float) -> None:
+        """Collect a finished decision (waiting up to ``timeout``) and start the next one."""
+        if self._running is not None:
+            conn = self._conn
+            assert conn is not None
+            try:
+                ready = conn.poll(timeout)
+            except (OSError, EOFError):
+                ready = False
+            if ready:
+                try:
+                    job_id, ok, value = conn.recv()
+                except (OSError, EOFError):
+                    self._lost()
+                else:
+                    self._running = None
+                    if job_id not in self._dropped:
+                        self._store(job_id, ok, value)
+                    self._dropped.discard(job_id)
+            elif not self._process.is_alive():
+                self._lost()
+        if self._running is None and self._waiting:
+            job = self._waiting.popleft()
+            self.ensure_started()
+            conn = self._conn
+            assert conn is not None
+            try:
+                conn.send(job)
+            except Exception as error:
+                self._store(job.id, False, error)
+                return
+            self._running = job.id
+
+    def _lost(self) -> None:
+        """The process died during a decision: report it and start afresh next time."""
+        if self._running is not None and self._running not in self._dropped:
+            self._store(self._running, False, RuntimeError("the decision process stopped unexpectedly"))
+        self._running = None
+        self._process = None
+        self._conn = None
+
+    def close(self) -> None:
+        if self._process is None:
+            return
+        if self._running is not None and self._cancel is not None:
+            self._cancel.value = self._running
+        try:
+            assert self._conn is not None
+            self._conn.send(None)
+        except (OSError, EOFError, AssertionError):
+            pass
+        self._process.join(timeout=2.0)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(timeout=2.0)
+        if self._conn is not None:
+            self._conn.close()
+        self._process = None
+        self._conn = None
+
+
+def _serve(conn: Connection, cancel: Any) -> None:
+    """The background process: decide each job received until told to stop (None)."""
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        job_id = job.id
+
+        def cancelled(job_id: int = job_id) -> bool:
+            return bool(cancel.value == job_id)
+
+        try:
+            reply: tuple[int, bool, Any] = (job_id, True, decide(job, cancelled))
+        except Exception as error:
+            reply = (job_id, False, error)
+        try:
+            conn.send(reply)
+        except Exception as error:
+            conn.send((job_id, False, RuntimeError(f"{type(error).__name__}: {error}")))

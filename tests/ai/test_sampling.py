@@ -1,0 +1,78 @@
+"""Sampled worlds agree with the observation, and the exchange inference never excludes the truth."""
+
+from __future__ import annotations
+
+import random
+
+from ai.normal import normal_move
+from ai.sampling import WorldSampler, exchange_inference
+from game.engine import Game, Phase, observe, preset_rules
+from game.engine.cards import strongest_cards
+
+from .helpers import cards
+
+
+def exchanged_game(preset: str, seed: int) -> Game:
+    """A game 2+ after its exchange (the upper classes give their weakest cards), some way in."""
+    rng = random.Random(seed)
+    rules = preset_rules(preset)
+    places = list(range(rules.players))
+    rng.shuffle(places)
+    game = Game.new(rules, rng, previous_places=places)
+    while game.phase is Phase.EXCHANGE:
+        gift = game.pending[0]
+        giver_cards = cards(game.hands[gift.giver])[: gift.count]
+        game.give(gift.giver, sum(1 << c for c in giver_cards))
+    for _ in range(rng.randint(0, 25)):
+        if game.over:
+            break
+        game.apply(normal_move(game))
+    return game
+
+
+def test_the_receiver_knows_what_the_giver_kept() -> None:
+    checked = 0
+    for seed in range(60):
+        game = exchanged_game("uecda" if seed % 2 else "standard", seed)
+        if game.over:
+            continue
+        for seat in range(game.n):
+            obs = observe(game, seat)
+            capped, forbidden = exchange_inference(obs)
+            if capped < 0:
+                continue
+            checked += 1
+            assert game.hands[capped] & forbidden == 0, "the inference holds in the real game"
+            sampler = WorldSampler(obs)
+            rng = random.Random(seed)
+            for _ in range(5):
+                world = sampler.sample(rng)
+                assert world.hands[capped] & forbidden == 0
+                assert observe(world, seat) == obs
+                assert [h.bit_count() for h in world.hands] == game.counts
+    assert checked > 40
+
+
+def test_the_inference_at_the_start_of_the_game() -> None:
+    """Right after the exchange, the 大富豪 knows the 大貧民 holds nothing above its two gifts."""
+    rules = preset_rules("uecda")
+    rng = random.Random(8)
+    game = Game.new(rules, rng, previous_places=[0, 1, 2, 3, 4])
+    received = strongest_cards(game.deal.hands[4], 2)
+    while game.phase is Phase.EXCHANGE:
+        gift = game.pending[0]
+        game.give(gift.giver, sum(1 << c for c in cards(game.hands[gift.giver])[: gift.count]))
+    capped, forbidden = exchange_inference(observe(game, 0))
+    assert capped == 4
+    assert forbidden and game.hands[4] & forbidden == 0
+    assert received & game.hands[0] == received
+
+
+def test_no_inference_without_an_exchange() -> None:
+    game = Game.new(preset_rules("uecda"), random.Random(1))
+    assert exchange_inference(observe(game, 0)) == (-1, 0)
+    duel = Game.new(preset_rules("duel5"), random.Random(1))
+    assert exchange_inference(observe(duel, 0)) == (-1, 0)
+    sampler = WorldSampler(observe(duel, 0))
+    world = sampler.sample(random.Random(2))
+    assert observe(world, 0) == observe(duel, 0)
