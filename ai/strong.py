@@ -33,8 +33,10 @@ from .player import Player, gift_count
 class Weights:
     """The tunable constants of the Strong evaluation."""
 
-    lead: float = 0.7
-    """Worth of winning the trick (taking the lead)."""
+    lead: float = 1.0
+    """Worth of winning the trick (taking the lead).  At 1.0 a sure trick is worth
+    as much played now as kept in the hand (the arena: 3.80-3.87 points per game
+    against four Normal at 1.0, 3.52-3.57 at 0.7)."""
     finish: float = 20.0
     """Bonus when the rest of the hand can be played out holding the lead."""
     pass_bias: float = 0.0

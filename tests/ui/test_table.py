@@ -268,14 +268,14 @@ def test_window_title_counts_wins_and_losses(app: App) -> None:
 def test_a_complete_game_of_every_preset_through_the_ui(app: App, preset: str, players: int) -> None:
     app.start_match(setup_for(preset, players, "normal", seed=31))
     banners: list[str] = []
-    seen = set()
+    seen: dict[int, object] = {}  # holds every banner seen, so that no id is reused
 
     def done(a: App) -> bool:
         top = a.stack.top
         if isinstance(top, TableScene):
             for banner in top.director.banners:
                 if id(banner) not in seen:
-                    seen.add(id(banner))
+                    seen[id(banner)] = banner
                     banners.append(banner.text)
         return isinstance(top, ResultScene)
 
