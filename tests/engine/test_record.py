@@ -191,6 +191,8 @@ HAND_MADE = {
     "standard-revolution-eight-cut.json": ([1, 2, 0], ["hinmin", "fugo", "heimin"], [-1, 1, 0], True),
     "duel5-hopeless-hand.json": ([1, 0], ["daihinmin", "daifugo"], [0, 1], True),
     "standard-gekokujo.json": ([3, 2, 1, 0], ["daihinmin", "hinmin", "fugo", "daifugo"], [-2, -1, 1, 2], True),
+    "standard-j-back.json": ([0, 1, 2], ["fugo", "heimin", "hinmin"], [1, 0, -1], True),
+    "standard-spade-3-return.json": ([1, 0, 2], ["heimin", "fugo", "hinmin"], [0, 1, -1], True),
     "uecda-joker-sequence-lock.json": ([1], [None, "daifugo", None, None, None], [None, 5, None, None, None], False),
 }
 
