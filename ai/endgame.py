@@ -54,10 +54,6 @@ def two_player_world(obs: Observation) -> Game | None:
     return world
 
 
-def cards_left(game: Game) -> int:
-    return sum(game.counts)
-
-
 def solve(game: Game, me: int, node_limit: int = DEFAULT_NODE_LIMIT, deadline: float | None = None) -> Solution:
     """A winning move for ``me`` (the seat to act) in a perfect-information two-player endgame.
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from game.engine import PASS, Game, Move, Observation, Play
 
-from .endgame import cards_left, solve, two_player_world
+from .endgame import solve, two_player_world
 from .normal import normal_move
 from .player import Player
 from .playout import Policy, playout, points_range
@@ -37,8 +37,11 @@ from .strong import WIN, best_gift, play_weight, scored_moves, strong_move
 
 ENDGAME_CARDS = 16
 """The solver is tried on two-player endgames with at most this many cards in play."""
+EXACT_CARDS = 12
+"""Up to this many cards the solver runs to the end, whatever the deadline (it needs a
+few thousand positions at most: milliseconds), so a forced win is never missed."""
 ENDGAME_NODES = 20_000
-"""The solver's node limit when the search runs by iterations rather than by time."""
+"""The solver's node limit above ``EXACT_CARDS`` when the search runs by iterations rather than by time."""
 
 
 class Expert(Player):
@@ -103,8 +106,10 @@ class Expert(Player):
             return scored[0][1]
 
         world = two_player_world(obs)
-        if world is not None and cards_left(world) <= ENDGAME_CARDS:
-            if deadline is None:
+        if world is not None and sum(world.counts) <= ENDGAME_CARDS:
+            if sum(world.counts) <= EXACT_CARDS:
+                solution = solve(world, obs.seat)
+            elif deadline is None:
                 solution = solve(world, obs.seat, node_limit=ENDGAME_NODES)
             else:
                 solution = solve(world, obs.seat, deadline=start + (deadline - start) * 0.6)
@@ -178,9 +183,9 @@ class Expert(Player):
         return best_arm
 
 
-def _mixed(seat: int, others: Policy, own: Policy | None) -> Policy:
+def _mixed(seat: int, others: Policy, own: Policy) -> Policy:
     """A policy that plays ``own`` for ``seat`` and ``others`` for everyone else."""
-    if own is None or own is others:
+    if own is others:
         return others
 
     def policy(game: Game) -> Move:

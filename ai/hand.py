@@ -8,8 +8,6 @@ is a rank's strength in the order in force: 0 is the weakest natural rank,
 
 from __future__ import annotations
 
-from typing import Final
-
 from game.engine import Game, Play
 from game.engine.cards import (
     JOKER_MASK,
@@ -24,16 +22,9 @@ from game.engine.cards import (
     deck_mask,
 )
 from game.engine.game import EIGHTS_AND_JOKERS
-from game.engine.movegen import suit_ranks as fast_suit_ranks
+from game.engine.movegen import suit_ranks
 from game.engine.plays import SEQUENCE, SINGLE
 from game.engine.rules import RuleSet
-
-RANK_MASKS: Final = tuple(0xF << (r << 2) for r in range(N_RANKS))
-"""The four cards of each rank."""
-SUIT_MASKS: Final = tuple(sum(1 << (r * 4 + s) for r in range(N_RANKS)) for s in range(4))
-"""The thirteen cards of each suit."""
-
-_SPREAD: Final = int("1" * N_RANKS, 16)
 
 
 def power(rank: int, reversed_: bool) -> int:
@@ -57,27 +48,9 @@ def rank_count(hand: int, rank: int) -> int:
     return ((hand >> (rank << 2)) & 0xF).bit_count()
 
 
-def rank_counts(hand: int) -> list[int]:
-    """Natural cards of each rank in ``hand``, ranks 3..2."""
-    return [((hand >> (r << 2)) & 0xF).bit_count() for r in range(N_RANKS)]
-
-
-def suit_ranks(hand: int, suit: int) -> int:
-    """The ranks (a 13-bit set) ``hand`` holds in ``suit``."""
-    spread = (hand >> suit) & _SPREAD
-    out = 0
-    r = 0
-    while spread:
-        if spread & 1:
-            out |= 1 << r
-        spread >>= 4
-        r += 1
-    return out
-
-
 def in_run(hand: int, cid: int, min_len: int) -> bool:
     """Is the natural card ``cid`` of ``hand`` part of a run of ``min_len`` or more ranks of its suit?"""
-    ranks = fast_suit_ranks(hand, cid & 3)
+    ranks = suit_ranks(hand, cid & 3)
     r = cid >> 2
     low = r
     while low > 0 and ranks >> (low - 1) & 1:
@@ -86,41 +59,6 @@ def in_run(hand: int, cid: int, min_len: int) -> bool:
     while high < N_RANKS - 1 and ranks >> (high + 1) & 1:
         high += 1
     return high - low + 1 >= min_len
-
-
-def run_cards(hand: int, min_len: int) -> int:
-    """The natural cards of ``hand`` that lie in a run of ``min_len`` or more ranks of one suit."""
-    out = 0
-    for suit in range(4):
-        ranks = suit_ranks(hand, suit)
-        if ranks.bit_count() < min_len:
-            continue
-        r = 0
-        while r < N_RANKS:
-            if ranks >> r & 1:
-                start = r
-                while r < N_RANKS and ranks >> r & 1:
-                    r += 1
-                if r - start >= min_len:
-                    for x in range(start, r):
-                        out |= 1 << (x * 4 + suit)
-            else:
-                r += 1
-    return out
-
-
-def group_cards(hand: int) -> int:
-    """The natural cards of ``hand`` whose rank it holds two or more of."""
-    out = 0
-    for r in range(N_RANKS):
-        nat = (hand >> (r << 2)) & 0xF
-        if nat.bit_count() >= 2:
-            out |= nat << (r << 2)
-    return out
-
-
-def joker_total(cards: int) -> int:
-    return (cards & JOKER_MASK).bit_count()
 
 
 def eight_cuts(play: Play, rules: RuleSet) -> bool:

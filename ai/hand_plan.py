@@ -24,13 +24,11 @@ from typing import Final
 
 from game.engine import Play
 from game.engine.cards import JOKER_MASK, JOKER_RANK, N_RANKS, NATURAL_MASK, SPADE_3
-from game.engine.movegen import legal_plays
+from game.engine.movegen import legal_plays, suit_ranks
 from game.engine.plays import GROUP, SEQUENCE, SINGLE, canonical_group_suits
 from game.engine.rules import RuleSet
 
-from .hand import eight_cuts, forbidden_last, j_backs, revolts, suit_ranks
-
-MAX_BEATERS: Final = 14
+from .hand import eight_cuts, forbidden_last, j_backs, revolts
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +130,7 @@ class Outlook:
         self.jokers_unseen = (unseen & JOKER_MASK).bit_count()
         self._beaters: dict[tuple[int, int, int, int], int] = {}
         self._plans: dict[int, Plan] = {}
-        self._values: dict[tuple[int, int, int], float] = {}
+        self._values: dict[tuple[int, int, int, bool], float] = {}
         self._table: list[float | None] = [None] * (N_RANKS * 5)
 
     def flipped(self) -> Outlook:
@@ -221,13 +219,10 @@ class Outlook:
             self._beaters[key] = found
         return found
 
-    def is_control(self, play: Play) -> bool:
-        """Does ``play``, led, win its trick for sure (nothing unseen beats it, or it cuts)?"""
-        return eight_cuts(play, self.rules) or self.beaters(play) == 0
-
     def value(self, play: Play) -> float:
         """A led play's worth: +1 for a control, towards -1 the more likely it is beaten."""
-        key = (play.kind * 16 + play.size, play.rank, play.suits if play.kind == SEQUENCE else 0)
+        jokers = play.cards & JOKER_MASK != 0  # a group with a joker may not start a revolution
+        key = (play.kind * 16 + play.size, play.rank, play.suits if play.kind == SEQUENCE else 0, jokers)
         found = self._values.get(key)
         if found is None:
             if eight_cuts(play, self.rules) or self.beaters(play) == 0:

@@ -172,12 +172,6 @@ def play_weight(play: Play, reversed_: bool) -> float:
     return total
 
 
-def plan_of(game: Game, seat: int, hand: int) -> Plan:
-    """The best plan of ``hand`` for ``seat`` in ``game``'s lasting order."""
-    unseen = others_unseen(game, seat) & ~hand
-    return Outlook(game.rules, unseen, game.revolution).plan(hand)
-
-
 def best_gift(obs: Observation) -> int:
     """The cards to give that leave the best plan (ties: the weakest cards)."""
     count = gift_count(obs)
@@ -217,4 +211,4 @@ class Strong(Player):
         return best_gift(obs)
 
 
-__all__ = ["PASS", "Strong", "Weights", "best_gift", "plan_of", "scored_moves", "strong_move"]
+__all__ = ["PASS", "Strong", "Weights", "best_gift", "scored_moves", "strong_move"]

@@ -238,6 +238,8 @@ class App:
         return True
 
     def _session(self, setup: SessionSetup) -> Session:
+        # The decision process starts while the deal animates, not on the first decision's frame.
+        self.ctx.worker.start()
         return Session(setup, self.ctx.worker, on_autosave=self._autosave, on_game_over=self._game_over)
 
     def _close_session(self, *, save: bool) -> None:
