@@ -20,10 +20,11 @@ from game.engine.cards import (
     RANK_J,
     SPADE_3,
     deck_mask,
+    iter_ids,
 )
 from game.engine.game import EIGHTS_AND_JOKERS
 from game.engine.movegen import suit_ranks
-from game.engine.plays import SEQUENCE, SINGLE
+from game.engine.plays import GROUP, SEQUENCE, SINGLE
 from game.engine.rules import RuleSet
 
 
@@ -59,6 +60,15 @@ def in_run(hand: int, cid: int, min_len: int) -> bool:
     while high < N_RANKS - 1 and ranks >> (high + 1) & 1:
         high += 1
     return high - low + 1 >= min_len
+
+
+def breaks_up(hand: int, play: Play, min_len: int) -> bool:
+    """Would playing ``play`` (natural cards) split a group or a sequence (of ``min_len``+) of ``hand``?"""
+    if play.kind == SINGLE:
+        return rank_count(hand, play.rank) > 1 or in_run(hand, play.cards.bit_length() - 1, min_len)
+    if play.kind == GROUP:
+        return rank_count(hand, play.rank) != play.size or any(in_run(hand, c, min_len) for c in iter_ids(play.cards))
+    return False
 
 
 def eight_cuts(play: Play, rules: RuleSet) -> bool:

@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 
 from game.engine import PASS, Game, Move, Observation, Play
-from game.engine.cards import JOKER_MASK, JOKER_RANK, iter_ids
+from game.engine.cards import JOKER_MASK, JOKER_RANK
 from game.engine.plays import GROUP, SEQUENCE, SINGLE
 
-from .hand import in_run, play_power, rank_count
+from .hand import breaks_up, play_power
 from .player import Player
 
 
@@ -82,13 +82,7 @@ def _follow(game: Game, moves: list[Move]) -> Move:
         p = play_power(move, reversed_)
         if p >= best_power:
             continue
-        kind = move.kind
-        if kind == SINGLE:
-            if rank_count(hand, move.rank) > 1 or in_run(hand, move.cards.bit_length() - 1, min_len):
-                continue
-        elif kind == GROUP and (
-            rank_count(hand, move.rank) != move.size or any(in_run(hand, c, min_len) for c in iter_ids(move.cards))
-        ):
+        if breaks_up(hand, move, min_len):
             continue
         best, best_power = move, p
     if best is not None:

@@ -25,10 +25,9 @@ from typing import Final
 from game.engine import PASS, Game, Observation, Play
 from game.engine.cards import JOKER_MASK, iter_ids, natural_strength_key
 from game.engine.movegen import legal_plays
-from game.engine.plays import GROUP, SINGLE
 from game.engine.rules import RuleSet
 
-from .hand import in_run, rank_count
+from .hand import breaks_up
 
 PASS_TRUST: Final = 0.3
 """Chance kept for a deal that contradicts one pass (see the module docstring)."""
@@ -194,14 +193,6 @@ def ordinary_follow(hand: int, seen: PassSeen, rules: RuleSet) -> bool:
     for play in legal_plays(hand, seen.top, seen.reversed, seen.lock, rules):
         if play.cards & JOKER_MASK:
             continue
-        if play.kind == SINGLE:
-            if rank_count(hand, play.rank) == 1 and not in_run(hand, play.cards.bit_length() - 1, min_len):
-                return True
-        elif play.kind == GROUP:
-            if rank_count(hand, play.rank) == play.size and not any(
-                in_run(hand, c, min_len) for c in iter_ids(play.cards)
-            ):
-                return True
-        else:
+        if not breaks_up(hand, play, min_len):
             return True
     return False
