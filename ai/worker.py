@@ -281,10 +281,11 @@ class _ProcessRunner:
         self._waiting.append(job)
 
     def cancel(self, job_id: int) -> None:
-        self._dropped.add(job_id)
         self._waiting = deque(job for job in self._waiting if job.id != job_id)
-        if self._running == job_id and self._cancel is not None:
-            self._cancel.value = job_id
+        if self._running == job_id:
+            self._dropped.add(job_id)  # its answer is still coming: discard it when it arrives
+            if self._cancel is not None:
+                self._cancel.value = job_id
 
     def pump(self, timeout: float) -> None:
         """Collect a finished decision (waiting up to ``timeout``) and start the next one."""
