@@ -7,7 +7,7 @@
     ...
     worker.close()
 
-* ``process``: one background process (started on first use with the spawn
+* ``process``: one background process (started by ``start()`` or on first use, with the spawn
   method, so it works when frozen by PyInstaller as long as the program calls
   ``multiprocessing.freeze_support()`` first).  Decisions run one at a time;
   a cancelled decision that has not started is dropped, a running one is told
