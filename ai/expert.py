@@ -106,8 +106,9 @@ class Expert(Player):
             return scored[0][1]
 
         world = two_player_world(obs)
-        if world is not None and sum(world.counts) <= ENDGAME_CARDS:
-            if sum(world.counts) <= EXACT_CARDS:
+        in_play = sum(world.counts) if world is not None else 0
+        if world is not None and in_play <= ENDGAME_CARDS:
+            if in_play <= EXACT_CARDS:
                 solution = solve(world, obs.seat)
             elif deadline is None:
                 solution = solve(world, obs.seat, node_limit=ENDGAME_NODES)

@@ -198,13 +198,10 @@ class App:
 
     def start_match(self, setup: SessionSetup) -> None:
         """Start a new match with ``setup`` (remembered as the last setup)."""
-        from .scenes.table import TableScene
-
         self._close_session(save=False)
         self.writer.submit(lambda: clear_autosave(self.paths.autosave_file), key="autosave")
         self.ctx.update_settings(last_setup=setup.to_json())
-        self.session = self._session(setup)
-        self.stack.reset(TableScene(self.ctx, self.session))
+        self._open_table(self._session(setup))
 
     def restart_match(self, setup: SessionSetup) -> None:
         """A new match like the last one (fresh deal)."""
@@ -220,8 +217,6 @@ class App:
 
     def resume_match(self) -> bool:
         """Continue the autosaved match; False (and the autosave set aside) if it cannot be resumed."""
-        from .scenes.table import TableScene
-
         self.writer.flush()
         data = load_autosave(self.paths.autosave_file)
         if data is None:
@@ -233,13 +228,19 @@ class App:
             clear_autosave(self.paths.autosave_file)
             return False
         self._close_session(save=False)
-        self.session = session
-        self.stack.reset(TableScene(self.ctx, session))
+        self._open_table(session)
         return True
 
-    def _session(self, setup: SessionSetup) -> Session:
-        # The decision process starts while the deal animates, not on the first decision's frame.
+    def _open_table(self, session: Session) -> None:
+        """Play ``session`` on the table."""
+        from .scenes.table import TableScene
+
+        # The decision process starts while the table opens, not on the first decision's frame.
         self.ctx.worker.start()
+        self.session = session
+        self.stack.reset(TableScene(self.ctx, session))
+
+    def _session(self, setup: SessionSetup) -> Session:
         return Session(setup, self.ctx.worker, on_autosave=self._autosave, on_game_over=self._game_over)
 
     def _close_session(self, *, save: bool) -> None:
