@@ -13,7 +13,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from .protocol import DEFAULT_HOST, DEFAULT_PORT, HANDSHAKE_TIMEOUT, PLAYERS, ProtocolError
+from .protocol import DEFAULT_HOST, DEFAULT_PORT, HANDSHAKE_TIMEOUT, PLAYERS, TURN_TIMEOUT, ProtocolError
 
 
 def _positive(text: str) -> float:
@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Speak the UECda computer-Daihinmin tournament protocol (version 20070).",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output (-vv for debug)")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{client,server}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{client,server,log}")
 
     client = sub.add_parser(
         "client", help="play a match at a UECda server with one of our computer players",
@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     client.add_argument("--name", default="ours", help="the name sent to the server (13 characters at most; "
                                                        "the C server shows 6)")
     client.add_argument("--records", metavar="DIR", help="write one game record (JSON) per game into DIR")
+    client.add_argument("--trace", metavar="FILE",
+                        help="write every table and number exchanged with the server to FILE (JSON lines)")
     client.add_argument("--think", type=_positive, default=1.0, metavar="SECONDS",
                         help="thinking time per move for searching levels (default 1)")
     client.add_argument("--timeout", type=_positive, default=60.0, metavar="SECONDS",
@@ -68,8 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--games", type=int, default=100, help="games in the match (default 100)")
     server.add_argument("--players", type=int, default=PLAYERS, help="players (the uecda rules need 5)")
     server.add_argument("--seed", type=int, help="seed the deals (default random)")
-    server.add_argument("--turn-timeout", type=_positive, default=10.0, metavar="SECONDS",
-                        help="longest wait for a client's play or gift (default 10); a late client is dropped")
+    server.add_argument("--turn-timeout", type=_positive, default=TURN_TIMEOUT, metavar="SECONDS",
+                        help=f"longest wait for a client's play or gift (default {TURN_TIMEOUT:g}; the official "
+                             "server waits forever); a client that takes longer is dropped and our player "
+                             "takes its seat")
     server.add_argument("--handshake-timeout", type=_positive, default=HANDSHAKE_TIMEOUT, metavar="SECONDS",
                         help=f"longest wait for a client's name table (default {HANDSHAKE_TIMEOUT:g})")
     server.add_argument("--wait", type=_positive, default=600.0, metavar="SECONDS",
@@ -77,6 +81,14 @@ def build_parser() -> argparse.ArgumentParser:
     server.add_argument("--fallback", default="normal", metavar="LEVEL",
                         help="our level that plays for a dropped client (default normal)")
     server.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    log = sub.add_parser(
+        "log", help="replay the official server's game logs under our rules",
+        description="Read game logs of the official UECda server (FLAG_LOGGER yes), turn every game into a game "
+                    "record, check it with our rules and compare the places with the server's.  Exit 0 when "
+                    "every game replays with the server's places.")
+    log.add_argument("files", nargs="+", metavar="FILE", help="a log file (logs/YYYYMMDDhhmmss.log)")
+    log.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     return parser
 
 
@@ -87,6 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         stream=sys.stderr)
     if args.command == "client":
         return run_client(args)
+    if args.command == "log":
+        return run_log(args)
     return run_server(args)
 
 
@@ -102,9 +116,13 @@ def run_client(args: argparse.Namespace) -> int:
         return 2
     client = UecdaClient(
         player, name=args.name, host=args.host, port=args.port, connect_timeout=args.connect_timeout,
-        read_timeout=args.timeout, think_time=args.think, records_dir=args.records, seed=args.seed)
+        read_timeout=args.timeout, think_time=args.think, records_dir=args.records, trace=args.trace,
+        seed=args.seed)
     try:
         report = client.run()
+    except OSError as error:
+        print(f"error: cannot write {error.filename or 'the records'}: {error.strerror or error}", file=sys.stderr)
+        return 2
     except ConnectError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -145,6 +163,55 @@ def run_server(args: argparse.Namespace) -> int:
         return 1
     print(report_json(report) if args.json else report.text())
     return 0
+
+
+def run_log(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from game.engine.record import check
+
+    from .official_log import LogError, convert, parse_log
+
+    status = 0
+    out = Path(args.records) if args.records else None
+    for name in args.files:
+        path = Path(name)
+        try:
+            log = parse_log(path.read_text(encoding="latin-1"))
+            if out is not None:
+                out.mkdir(parents=True, exist_ok=True)
+        except (OSError, LogError) as error:
+            print(f"error: {name}: {error}", file=sys.stderr)
+            return 2
+        agree = refused = 0
+        problems: list[str] = []
+        for conversion in convert(log):
+            if isinstance(conversion, LogError):
+                problems.append(str(conversion))
+                continue
+            number = conversion.record["uecda_log"]["game"]
+            valid, answer = check(conversion.record)
+            if valid != 0:
+                problems.append(f"game {number}: our rules refuse action {answer['action']}: {answer['reason']}")
+            elif tuple(answer["games"][0]["places"]) != conversion.places:
+                problems.append(f"game {number}: places {answer['games'][0]['places']}, "
+                                f"the server's {list(conversion.places)}")
+            else:
+                agree += 1
+            refused += len(conversion.refused)
+            if out is not None:
+                target = out / f"{path.stem}-game-{number:05d}.json"
+                try:
+                    target.write_text(json.dumps(conversion.record, ensure_ascii=False, indent=1), encoding="utf-8")
+                except OSError as error:
+                    print(f"error: cannot write {target}: {error.strerror or error}", file=sys.stderr)
+                    return 2
+        print(f"{name}: {len(log.games)} games, {agree} replayed with the server's places, "
+              f"{refused} play(s) the server refused (counted as passes)")
+        for problem in problems:
+            print(f"  {problem}")
+        status = status or (1 if problems else 0)
+    return status
 
 
 if __name__ == "__main__":

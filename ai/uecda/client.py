@@ -10,11 +10,12 @@ the official one (see ``/work/shared/docs/UECDA.md``)::
         per action: read hand + state; if [5][2] == 1: send a play, read 9/8
                     read the field; read 0 (go on), 1 (game over) or 2 (all over)
 
-Our players see the game through a shadow ``Game`` (``shadow.py``).  Rules of
+Our players see the game through a shadow ``Game`` (``shadow.py``), which
+plays the ``uecda`` rules exactly as the official referee does, so they use
+the extra turn after everyone passed their play like any other turn.  Rules of
 conduct: the client never leads with a pass (a pass or an illegal move from
 the player while leading is replaced by its weakest legal single, logged); an
-illegal move while following becomes a pass (logged); when the official
-server gives us the "extra turn" after everyone passed our play, we pass.
+illegal move while following becomes a pass (logged).
 
 With ``records_dir`` every game is written there: ``game-NNNN.json`` is a game
 record (docs/game-record.md, see ``shadow.py`` for what it contains) when the
@@ -27,6 +28,7 @@ Every connect and read has a timeout; a broken server raises ``ProtocolError``
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import random
@@ -34,7 +36,7 @@ import socket
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from ai.player import Player, weakest_cards
 from game.engine import PASS, Game, Move, Play
@@ -49,6 +51,7 @@ from .protocol import (
     MATCH_OVER,
     REJECTED,
     ProtocolError,
+    Table,
     encode_hand,
     encode_play,
     name_table,
@@ -99,6 +102,39 @@ def connect(host: str, port: int, timeout: float) -> socket.socket:
     return sock
 
 
+class ServerLink:
+    """The client side of the connection: tables and integers with a timeout, optionally traced.
+
+    With ``trace`` every message is written as one JSON line (``{"recv": "the field",
+    "table": [[...], ...]}`` or ``{"send": ..., "int": 9}``): the exact conversation,
+    for studying a server or reporting a problem with one.
+    """
+
+    def __init__(self, sock: socket.socket, timeout: float, trace: TextIO | None = None) -> None:
+        self.sock = sock
+        self.timeout = timeout
+        self.trace = trace
+
+    def _note(self, direction: str, what: str, value: Table | int) -> None:
+        if self.trace is not None:
+            key = "int" if isinstance(value, int) else "table"
+            self.trace.write(json.dumps({direction: what, key: value}, separators=(",", ":")) + "\n")
+
+    def send_table(self, table: Table, what: str) -> None:
+        self._note("send", what, table)
+        send_table(self.sock, table, self.timeout, what)
+
+    def recv_table(self, what: str) -> Table:
+        table = recv_table(self.sock, self.timeout, what)
+        self._note("recv", what, table)
+        return table
+
+    def recv_int(self, what: str) -> int:
+        value = recv_int(self.sock, self.timeout, what)
+        self._note("recv", what, value)
+        return value
+
+
 class UecdaClient:
     """One of our players at a UECda server."""
 
@@ -113,6 +149,7 @@ class UecdaClient:
         read_timeout: float = 60.0,
         think_time: float = 1.0,
         records_dir: str | Path | None = None,
+        trace: str | Path | None = None,
         seed: int | None = None,
         logger: logging.Logger | None = None,
     ) -> None:
@@ -126,6 +163,8 @@ class UecdaClient:
         self.think_time = think_time
         """Seconds our player may think per move (its ``deadline``)."""
         self.records_dir = Path(records_dir) if records_dir is not None else None
+        self.trace = Path(trace) if trace is not None else None
+        """A file for the whole conversation as JSON lines (see ``ServerLink``)."""
         self.rng = random.Random(seed)
         self.log = logger or log
         self.sock: socket.socket | None = None
@@ -136,27 +175,30 @@ class UecdaClient:
         """Play the whole match; ``ProtocolError`` if the server breaks the protocol."""
         if self.records_dir is not None:
             self.records_dir.mkdir(parents=True, exist_ok=True)
-        sock = connect(self.host, self.port, self.connect_timeout)
-        self.sock = sock
-        try:
-            send_table(sock, name_table(self.name), self.read_timeout, "the name table")
-            me = recv_int(sock, self.read_timeout, "the player number")
-            if not 0 <= me < 5:
-                raise ProtocolError(f"the server sent player number {me}, not 0..4")
-            self.log.info("connected to %s:%d as player %d (%s)", self.host, self.port, me, self.name)
-            report = ClientReport(me, self.name)
-            shadow = Shadow(me, logger=self.log)
-            while True:
-                flag = self._play_game(sock, shadow)
-                game = shadow.end_game(self.name)
-                report.games.append(game)
-                self._write(game)
-                self.log.info("game %d over: we placed %d", game.index + 1, game.place + 1)
-                if flag == MATCH_OVER:
-                    self.log.info("the server says all games are over (%d played)", len(report.games))
-                    return report
-        finally:
-            self.close()
+        with contextlib.ExitStack() as stack:
+            trace = stack.enter_context(self.trace.open("w", encoding="utf-8")) if self.trace is not None else None
+            sock = connect(self.host, self.port, self.connect_timeout)
+            self.sock = sock
+            stack.callback(self.close)
+            return self._run(ServerLink(sock, self.read_timeout, trace))
+
+    def _run(self, link: ServerLink) -> ClientReport:
+        link.send_table(name_table(self.name), "the name table")
+        me = link.recv_int("the player number")
+        if not 0 <= me < 5:
+            raise ProtocolError(f"the server sent player number {me}, not 0..4")
+        self.log.info("connected to %s:%d as player %d (%s)", self.host, self.port, me, self.name)
+        report = ClientReport(me, self.name)
+        shadow = Shadow(me, logger=self.log)
+        while True:
+            flag = self._play_game(link, shadow, report)
+            game = shadow.end_game(self.name)
+            report.games.append(game)
+            self._write(game)
+            self.log.info("game %d over: we placed %d", game.index + 1, game.place + 1)
+            if flag == MATCH_OVER:
+                self.log.info("the server says all games are over (%d played)", len(report.games))
+                return report
 
     def close(self) -> None:
         if self.sock is not None:
@@ -165,26 +207,35 @@ class UecdaClient:
             finally:
                 self.sock = None
 
-    def _play_game(self, sock: socket.socket, shadow: Shadow) -> int:
-        opening = recv_table(sock, self.read_timeout, "the opening hand")
-        st = shadow.start_game(opening)
+    def _play_game(self, link: ServerLink, shadow: Shadow, report: ClientReport) -> int:
+        st = shadow.start_game(link.recv_table("the opening hand"))
+        self._check_last_place(shadow, report)
         if st.gift_count > 0:
             gift = self._choose_gift(shadow, st.gift_count)
             shadow.note_gift(gift)
-            send_table(sock, encode_hand(gift), self.read_timeout, "the cards to give")
+            link.send_table(encode_hand(gift), "the cards to give")
         while True:
-            table = recv_table(sock, self.read_timeout, "the hand and state")
-            st, _ = shadow.on_turn_table(table)
+            st, _ = shadow.on_turn_table(link.recv_table("the hand and state"))
             if st.my_turn:
-                self._take_turn(sock, shadow, st.cleared)
-            field_table = recv_table(sock, self.read_timeout, "the field")
-            shadow.on_field(field_table)
-            flag = recv_int(sock, self.read_timeout, "the game-over flag")
+                self._take_turn(link, shadow, st.cleared)
+            shadow.on_field(link.recv_table("the field"))
+            flag = link.recv_int("the game-over flag")
             if flag == GAME_CONTINUES:
                 continue
             if flag in (GAME_OVER, MATCH_OVER):
                 return flag
             raise ProtocolError(f"the server sent {flag} after the field; expected 0, 1 or 2")
+
+    def _check_last_place(self, shadow: Shadow, report: ClientReport) -> None:
+        """The classes a game opens with are the server's places of the game before: they have the last word."""
+        place = shadow.my_place()
+        if place is None or not report.games:
+            return
+        last = report.games[-1]
+        if last.place != place:
+            self.log.warning("game %d: the server placed us %d, we counted %d", last.index + 1, place + 1,
+                             last.place + 1)
+            last.place = place
 
     def _choose_gift(self, shadow: Shadow, count: int) -> int:
         hand = shadow.initial_hand
@@ -202,14 +253,13 @@ class UecdaClient:
             return weakest_cards(hand, count)
         return gift
 
-    def _take_turn(self, sock: socket.socket, shadow: Shadow, leading: bool) -> None:
+    def _take_turn(self, link: ServerLink, shadow: Shadow, leading: bool) -> None:
         move = self._decide(shadow, leading)
         state = shadow.game.top if shadow.game is not None else None
         avoid = state.suits if state is not None else 0
         reversed_order = shadow.game.reversed if shadow.game is not None else False
-        send_table(sock, encode_play(move, reversed_order=reversed_order, avoid_suits=avoid), self.read_timeout,
-                   "our play")
-        answer = recv_int(sock, self.read_timeout, "the answer to our play")
+        link.send_table(encode_play(move, reversed_order=reversed_order, avoid_suits=avoid), "our play")
+        answer = link.recv_int("the answer to our play")
         if answer == ACCEPTED:
             return
         if answer in (REJECTED, 7):
@@ -220,9 +270,6 @@ class UecdaClient:
         raise ProtocolError(f"the server answered {answer} to our play; expected 9 or 8")
 
     def _decide(self, shadow: Shadow, leading: bool) -> Move:
-        if shadow.extra_turn:
-            self.log.debug("extra turn after everyone passed our play: passing (the table clears, we lead)")
-            return PASS
         obs = shadow.observation()
         game = obs.state
         move: Move

@@ -414,7 +414,7 @@ class ExternalPlayer(Player):
             if not (action.seat == obs.seat and self._turn_sent == len(state.history) - 1):
                 before = self._state_before(obs, action, events)
                 self._send_table(turn_table(before, obs.seat, seating, my_turn=False), "the hand and state")
-            self._send_table(field_table(state, obs.seat, seating, action.seat), "the field")
+            self._send_table(field_table(state, seating, action.seat), "the field")
             if any(isinstance(e, MatchOver) for e in events):
                 self._send_int(MATCH_OVER, "the match-over flag")
                 self._game_over_pending = False

@@ -17,7 +17,8 @@ Everything on the wire is a 32-bit signed integer in network byte order.  A
 Decoding is strict about what cannot be a table (``MalformedTable``: a cell
 value other than 0, 1, 2 in rows 0-4) and about what cannot be a play in the
 ``uecda`` rules (``ImpossiblePlay``: two jokers, a card in column 0 or 14, a
-joker standing below 3 or above 2, a row-4 joker next to cards of another rank).
+row-4 joker next to cards of another rank).  A joker in column 0 or 14 stands
+below the 3 or above the 2 at the end of a sequence, as the official server allows.
 A server answers an impossible play with 8 (illegal, treated as a pass).
 
 Every read has a deadline and loops over short reads; failures raise
@@ -33,7 +34,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine.cards import JOKER_IDS, JOKER_MASK, JOKER_RANK, NATURAL_MASK, card_id, iter_ids
+from game.engine.cards import JOKER_IDS, JOKER_MASK, JOKER_RANK, NATURAL_MASK, iter_ids, place_id, rank_of, suit_of
 from game.engine.plays import GROUP, Pass, Play
 
 PROTOCOL_VERSION = 20070
@@ -55,10 +56,17 @@ GAME_CONTINUES = 0
 GAME_OVER = 1
 MATCH_OVER = 2
 
+OPENING_TURN = 6
+"""What the official server writes in ``[5][3]`` of the opening hand, where nobody acts."""
+
 NAME_CHARS = 13
 """The protocol allows 13 name characters (the C server reads 6)."""
 HANDSHAKE_TIMEOUT = 3.0
 """The official server waits 3 s for table 1 after a client connects."""
+TURN_TIMEOUT = 120.0
+"""Seconds our server lets a client take for a play or a gift.  The official server waits
+forever; this only catches a program that hangs, and is generous so that a slow program
+on a loaded machine is not dropped."""
 
 _TABLE = struct.Struct(">120i")
 _INT = struct.Struct(">i")
@@ -105,13 +113,13 @@ def check_shape(table: Sequence[Sequence[int]]) -> None:
 
 
 def cell_of(cid: int) -> tuple[int, int]:
-    """The (row, column) of a natural card id."""
-    return cid & 3, (cid >> 2) + 1
+    """The (row, column) of a natural card id, or of a place beyond the ends (columns 0 and 14)."""
+    return suit_of(cid), rank_of(cid) + 1
 
 
 def card_at(row: int, col: int) -> int:
-    """The natural card id of a cell of rows 0-3, columns 1-13."""
-    return card_id(col - 1, row)
+    """The card id of a cell of rows 0-3: a natural card in columns 1-13, a place beyond the ends in 0 and 14."""
+    return place_id(col - 1, row)
 
 
 def encode_hand(cards: int) -> Table:
@@ -185,7 +193,9 @@ def decode_play(table: Table) -> tuple[int, list[int]] | None:
     """A play table as (cards, the card ids the jokers stand for); None for a pass.
 
     A lone joker gives ``([joker], [])``; a joker in row 4 (a group of five)
-    gives no stand-in (it stands for its column's rank, any suit).
+    gives no stand-in (it stands for its column's rank, any suit); a joker in
+    column 0 or 14 of a sequence stands for the place below the 3 or above the
+    2 (``cards.place_id``), which the official server accepts.
     """
     cards = 0
     jokers: list[tuple[int, int]] = []
@@ -212,8 +222,6 @@ def decode_play(table: Table) -> tuple[int, list[int]] | None:
     if not cards:
         return joker, []
     row, col = jokers[0]
-    if col in (0, 14):
-        raise ImpossiblePlay(f"a joker at [{row}][{col}] stands below 3 or above 2, which the uecda rules do not allow")
     if row == 4:
         rank = col - 1
         if any(c >> 2 != rank for c in iter_ids(cards)):
@@ -248,8 +256,9 @@ class TableState:
     """[5][1]: cards this client must give (2 大富豪, 1 富豪, else 0)."""
     my_turn: bool = False
     """[5][2]."""
-    turn_player: int = 0
-    """[5][3]: the player to act (in a field table: the player who just acted)."""
+    turn_player: int | None = 0
+    """[5][3]: the player to act (in a field table: the player who just acted); None in the
+    opening hand, where the official server writes 6 (``OPENING_TURN``)."""
     cleared: bool = False
     """[5][4]: the table is empty (just cleared: the player to act leads)."""
     j_back: bool = False
@@ -272,7 +281,7 @@ def encode_state(state: TableState, table: Table) -> Table:
     row5[0] = int(state.exchanging)
     row5[1] = state.gift_count
     row5[2] = int(state.my_turn)
-    row5[3] = state.turn_player
+    row5[3] = OPENING_TURN if state.turn_player is None else state.turn_player
     row5[4] = int(state.cleared)
     row5[5] = int(state.j_back)
     row5[6] = int(state.revolution)
@@ -285,12 +294,18 @@ def encode_state(state: TableState, table: Table) -> Table:
     return table
 
 
-def decode_state(table: Table) -> TableState:
-    """Rows 5 and 6 of a server table; ``MalformedTable`` if they cannot be a state."""
+def decode_state(table: Table, *, opening: bool = False) -> TableState:
+    """Rows 5 and 6 of a server table; ``MalformedTable`` if they cannot be a state.
+
+    In the ``opening`` hand nobody acts and ``[5][3]`` is not read (the
+    official server sends 6 there).
+    """
     row5, row6 = table[5], table[6]
-    turn = row5[3]
-    if not 0 <= turn < PLAYERS:
-        raise MalformedTable(f"cell [5][3] (the player to act) holds {turn}, not a player number 0..4")
+    turn: int | None = None
+    if not opening:
+        turn = row5[3]
+        if not 0 <= turn < PLAYERS:
+            raise MalformedTable(f"cell [5][3] (the player to act) holds {turn}, not a player number 0..4")
     counts = tuple(row6[0:5])
     if any(not 0 <= c <= 53 for c in counts):
         raise MalformedTable(f"cells [6][0..4] (cards left) hold {list(counts)}")
@@ -439,11 +454,13 @@ __all__ = [
     "HANDSHAKE_TIMEOUT",
     "MATCH_OVER",
     "NAME_CHARS",
+    "OPENING_TURN",
     "PLAYERS",
     "PROTOCOL_VERSION",
     "REJECTED",
     "ROWS",
     "TABLE_BYTES",
+    "TURN_TIMEOUT",
     "ImpossiblePlay",
     "MalformedTable",
     "PeerClosed",

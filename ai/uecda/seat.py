@@ -154,8 +154,9 @@ def _state(
     seating: Sequence[int],
     counts: Sequence[int],
     *,
-    turn_seat: int,
+    turn_seat: int | None,
     my_turn: bool,
+    cleared: bool,
     exchanging: bool = False,
     gift_count: int = 0,
 ) -> TableState:
@@ -163,8 +164,8 @@ def _state(
         exchanging=exchanging,
         gift_count=gift_count,
         my_turn=my_turn,
-        turn_player=seating[turn_seat] if turn_seat >= 0 else 0,
-        cleared=state.top is None,
+        turn_player=None if turn_seat is None else seating[turn_seat],
+        cleared=cleared,
         j_back=state.j_back,
         revolution=state.revolution,
         lock=state.lock != 0,
@@ -208,15 +209,15 @@ def initial_table(state: Game, seat: int, seating: Sequence[int]) -> Table:
     table = encode_hand(opening_hand(state, seat))
     gift = gift_count_of(state, seat)
     counts = dealt_counts(state)
-    return encode_state(
-        _state(state, seating, counts, turn_seat=-1, my_turn=False, exchanging=True, gift_count=gift), table
-    )
+    return encode_state(_state(state, seating, counts, turn_seat=None, my_turn=False, cleared=state.top is None,
+                               exchanging=True, gift_count=gift), table)
 
 
 def turn_table(state: Game, seat: int, seating: Sequence[int], *, my_turn: bool) -> Table:
     """通信6: ``seat``'s hand and the state before the action of the seat to act (``state.turn``)."""
     table = encode_hand(state.hands[seat])
-    return encode_state(_state(state, seating, state.counts, turn_seat=state.turn, my_turn=my_turn), table)
+    return encode_state(_state(state, seating, state.counts, turn_seat=state.turn, my_turn=my_turn,
+                               cleared=state.top is None), table)
 
 
 def field_play(state: Game) -> Play | None:
@@ -229,11 +230,17 @@ def field_play(state: Game) -> Play | None:
     return None
 
 
-def field_table(state: Game, seat: int, seating: Sequence[int], actor: int) -> Table:
-    """通信9: the cards on the table after ``actor``'s action (``[5][3]`` = that player, ``[5][4]`` = cleared)."""
+def field_table(state: Game, seating: Sequence[int], actor: int) -> Table:
+    """通信9: the cards on the table after ``actor``'s action, as the official server sends them.
+
+    ``[5][3]`` is the player who acted, ``[5][2]`` is 0 for everyone and
+    ``[5][4]`` is 1 only when no cards are shown: the server sends the field
+    before it clears the table, so an 8-cut still shows its cards.
+    """
     play = field_play(state)
     table = encode_play(play, reversed_order=state.reversed) if play is not None else encode_play(PASS)
-    return encode_state(_state(state, seating, state.counts, turn_seat=actor, my_turn=seat == actor), table)
+    return encode_state(_state(state, seating, state.counts, turn_seat=actor, my_turn=False,
+                               cleared=play is None), table)
 
 
 # --- judging what a client sends ---------------------------------------------------------------

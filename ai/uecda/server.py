@@ -47,6 +47,7 @@ from .protocol import (
     HANDSHAKE_TIMEOUT,
     MATCH_OVER,
     PLAYERS,
+    TURN_TIMEOUT,
     ProtocolError,
 )
 from .seat import (
@@ -65,6 +66,7 @@ log = logging.getLogger(__name__)
 
 CLASS_RESET_EVERY = 100
 """The official server resets the classes every 100 games."""
+
 
 
 class ServerError(Exception):
@@ -151,7 +153,7 @@ class UecdaServer:
         seed: int | None = None,
         accept_timeout: float = 600.0,
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
-        turn_timeout: float = 10.0,
+        turn_timeout: float = TURN_TIMEOUT,
         fallback_level: str = "normal",
         class_reset_every: int = CLASS_RESET_EVERY,
         logger: logging.Logger | None = None,
@@ -277,8 +279,9 @@ class UecdaServer:
             for seat, player in enumerate(seating):
                 self._send_table(player, turn_table(game, seat, seating, my_turn=seat == actor_seat), "the hand")
             game.play(self._move(game, actor_seat, actor))
-            for seat, player in enumerate(seating):
-                self._send_table(player, field_table(game, seat, seating, actor_seat), "the field")
+            field = field_table(game, seating, actor_seat)
+            for player in seating:
+                self._send_table(player, field, "the field")
             if not game.over:
                 self._broadcast_int(GAME_CONTINUES, "the game-over flag")
 

@@ -25,10 +25,11 @@ that follows the server:
   disagreement it is rebuilt from the table and a warning is logged; it
   never raises on a mismatch.
 
-The official server lets the player who played last act again once everyone
-else has passed (our rules clear the table at once).  The shadow recognises
-that "extra turn": a pass in it changes nothing, a play in it is a lead, and
-when it is ours the client passes (the table then clears and we lead).
+The ``uecda`` rules model the official referee exactly (the extra turn of
+the last player to play once everyone else has passed, a lone joker ending a
+lock, a joker beyond the ends of a sequence), so the shadow simply plays every
+action it sees; its own checks only catch what cannot be modelled (another
+server's quirks, a lost message).
 
 ``GameReport.record`` is a game record (docs/game-record.md) of what we saw,
 when the shadow followed the whole game: the hands are each seat's cards when
@@ -49,8 +50,7 @@ from typing import Any
 from game.engine import PASS, Game, IllegalMove, Observation, Phase, Play, RuleSet, observe, preset_rules
 from game.engine.cards import JOKER_RANK, card_codes, deck_mask, iter_ids, natural_strength_key, strongest_cards
 from game.engine.deal import Deal
-from game.engine.movegen import lock_suits
-from game.engine.plays import readings
+from game.engine.movegen import lock_suits, play_readings
 from game.engine.record import check, record_json
 
 from .protocol import (
@@ -142,11 +142,9 @@ class Shadow:
         self.trick_passed: set[int] = set()
         self.seen_played = 0
         self.out_order: list[int] = []
-        self.extra_turn = False
+        """Players in the order their cards ran out (as the server counts places)."""
         self.desync: str | None = None
         self.rebuilds: list[str] = []
-        self.leader_changes: list[str] = []
-        """Leads the server gave where our rules would not (the game then replays only as a log)."""
         self.actions: list[ObservedAction] = []
         self.exchange_note: dict[str, Any] | None = None
         self.start_hand = 0
@@ -160,6 +158,12 @@ class Shadow:
     def seat_of(self, player: int) -> int:
         return self.seating.index(player)
 
+    def turn_seat(self, st: TableState) -> int:
+        """The seat of the player a turn table names (``[5][3]``)."""
+        if st.turn_player is None:
+            raise ProtocolError("a table without the player to act arrived where a turn table was expected")
+        return self.seat_of(st.turn_player)
+
     def _counts_by_seat(self, st: TableState) -> list[int]:
         return [st.counts[self.seating[s]] for s in range(PLAYERS)]
 
@@ -169,7 +173,7 @@ class Shadow:
         """The hand that opens a game (通信4)."""
         self.game_index += 1
         self._reset()
-        st = decode_state(table)
+        st = decode_state(table, opening=True)
         self.initial_hand = decode_hand(table)
         self.initial_state = st
         self.seating = st.seating
@@ -290,7 +294,7 @@ class Shadow:
         partner = self.places[PLAYERS - 1 - place]
         k = GIFT_BY_PLACE[min(place, PLAYERS - 1 - place)]
         try:
-            game = Game(self.rules, deal, previous_places=self.places, leader=self.seat_of(st.turn_player))
+            game = Game(self.rules, deal, previous_places=self.places, leader=self.turn_seat(st))
             gave = received = 0
             for gift in list(game.pending):
                 if gift.giver == me:
@@ -324,13 +328,10 @@ class Shadow:
             self.log.warning("the seating changed in the middle of game %d: %s", self.game_index, list(st.seating))
             self.seating = st.seating
             self.desync = self.desync or "the seating changed"
-        for p in range(PLAYERS):
-            if st.counts[p] == 0 and p not in self.out_order:
-                self.out_order.append(p)
+        self._note_counts(st)
         if st.cleared:
             self.trick_passed.clear()
         self.turn_state = st
-        self.extra_turn = False
         if not self.started:
             self.started = True
             self.complete = True
@@ -349,8 +350,6 @@ class Shadow:
                 self._rebuild(st, hand)
             return st, hand
         why = self.desync or self._mismatch(st, hand)
-        if why is not None and self.desync is None and self._server_chose_leader(st, hand):
-            why = None
         if why is not None:
             self.log.warning("game %d: shadow out of step with the server (%s); rebuilt from the server's table",
                              self.game_index, why)
@@ -358,31 +357,12 @@ class Shadow:
             self.complete = False
             self.desync = None
             self._rebuild(st, hand)
-            self.extra_turn = False
-            self._mismatch(st, hand)
         return st, hand
 
-    def _server_chose_leader(self, st: TableState, hand: int) -> bool:
-        """Accept another leader for an empty table when nothing else differs.
-
-        When the player who played last has gone out and everyone passed, the
-        C server lets the last player who passed lead; our rules give the lead
-        to the next seat after the player who went out.
-        """
-        g = self.game
-        if g is None or g.phase is not Phase.PLAY or g.top is not None or not st.cleared:
-            return False
-        turn = self.seat_of(st.turn_player)
-        if turn == g.turn or not g.active >> turn & 1:
-            return False
-        ours = g.turn
-        g.turn = turn
-        if self._mismatch(st, hand) is not None:
-            g.turn = ours
-            return False
-        self.leader_changes.append(f"seat {turn} leads where our rules say seat {ours}")
-        self.log.info("game %d: the server gives the lead to seat %d (our rules: seat %d)", self.game_index, turn, ours)
-        return True
+    def _note_counts(self, st: TableState) -> None:
+        for p in range(PLAYERS):
+            if st.counts[p] == 0 and p not in self.out_order:
+                self.out_order.append(p)
 
     def _mismatch(self, st: TableState, hand: int) -> str | None:
         g = self.game
@@ -396,15 +376,12 @@ class Shadow:
         counts = self._counts_by_seat(st)
         if g.counts != counts:
             return f"cards left by seat: server {counts}, shadow {g.counts}"
-        turn = self.seat_of(st.turn_player)
+        turn = self.turn_seat(st)
         if g.turn != turn:
             return f"seat to act: server {turn}, shadow {g.turn}"
         if g.revolution != st.revolution:
             return f"revolution: server {st.revolution}, shadow {g.revolution}"
         if (g.top is None) != st.cleared:
-            if g.top is None and not st.cleared and g.last_player == turn and self.field_cards:
-                self.extra_turn = True
-                return None
             return f"empty table: server {st.cleared}, shadow {g.top is None}"
         if bool(g.lock) != st.lock:
             return f"lock: server {st.lock}, shadow {bool(g.lock)}"
@@ -444,7 +421,7 @@ class Shadow:
         dummy = [0] * PLAYERS
         for i, cid in enumerate(iter_ids(deck)):
             dummy[i % PLAYERS] |= 1 << cid
-        turn = self.seat_of(st.turn_player)
+        turn = self.turn_seat(st)
         g = Game(rules, dummy, leader=turn)
         g.hands = hands
         g.counts = [h.bit_count() for h in hands]
@@ -483,7 +460,7 @@ class Shadow:
 
     def _field_reading(self) -> Play | None:
         """The play the field shows, read with the joker cells we saw."""
-        found = readings(self.field_cards, sequence_min=self.rules.sequence_min, sequences=self.rules.sequences)
+        found = play_readings(self.field_cards, self.rules)
         if not found:
             return None
         wanted = sum(1 << c for c in self.field_joker_as)
@@ -500,8 +477,9 @@ class Shadow:
         if st is None:
             self.log.warning("a field table arrived before any turn table")
             return None
-        actor = st.turn_player
-        seat = self.seat_of(actor)
+        seat = self.turn_seat(st)
+        actor = self.seating[seat]
+        self._note_counts(decode_state(table))
         cards = table_cards(table)
         joker_as: tuple[int, ...] = ()
         try:
@@ -588,7 +566,7 @@ class Shadow:
             place = self.out_order.index(me)
         else:
             place = min(len(self.out_order), PLAYERS - 1)
-        replayable = self.complete and not self.rebuilds and not self.leader_changes and self.desync is None
+        replayable = self.complete and not self.rebuilds and self.desync is None
         record = self._record(name) if replayable else None
         return GameReport(self.game_index, place, record, self._log(name), list(self.rebuilds))
 
@@ -638,7 +616,6 @@ class Shadow:
             "actions": [a.to_json() for a in self.actions],
             "out_order": list(self.out_order),
             "rebuilds": list(self.rebuilds),
-            "leader_changes": list(self.leader_changes),
         }
 
 

@@ -45,19 +45,43 @@ NATURAL_MASK: Final = (1 << 52) - 1
 JOKER_MASK: Final = (1 << 52) | (1 << 53)
 SPADE_3: Final = 1 << (RANK_3 * 4 + SPADES)
 
+RANK_BELOW_3: Final = -1
+"""The place just below the 3 that a joker may take at the end of a sequence (``joker_beyond_ends``)."""
+RANK_ABOVE_2: Final = 13
+"""The place just above the 2 (the same number as ``JOKER_RANK``: only a sequence's top can be there)."""
+BELOW_3_IDS: Final = 54
+"""Ids 54..57: the places below the 3 of S H D C.  They only name what a joker stands for."""
+ABOVE_2_IDS: Final = 58
+"""Ids 58..61: the places above the 2 of S H D C."""
+
 
 def card_id(rank: int, suit: int) -> int:
     """The id of the natural card of ``rank`` (0..12) and ``suit`` (0..3)."""
     return rank * 4 + suit
 
 
+def place_id(rank: int, suit: int) -> int:
+    """The id of what a joker stands for at ``rank`` (-1..13) in ``suit``: a card, or a place beyond the ends."""
+    if rank == RANK_BELOW_3:
+        return BELOW_3_IDS + suit
+    if rank == RANK_ABOVE_2:
+        return ABOVE_2_IDS + suit
+    return rank * 4 + suit
+
+
 def rank_of(cid: int) -> int:
-    """Rank index of a card id; ``JOKER_RANK`` for a joker."""
+    """Rank index of a card id; ``JOKER_RANK`` for a joker; -1 or 13 for a place beyond the ends."""
+    if cid >= ABOVE_2_IDS:
+        return RANK_ABOVE_2
+    if cid >= BELOW_3_IDS:
+        return RANK_BELOW_3
     return JOKER_RANK if cid >= 52 else cid >> 2
 
 
 def suit_of(cid: int) -> int:
-    """Suit index of a natural card id (jokers have none: -1)."""
+    """Suit index of a natural card id or a place beyond the ends (jokers have none: -1)."""
+    if cid >= BELOW_3_IDS:
+        return (cid - BELOW_3_IDS) & 3
     return -1 if cid >= 52 else cid & 3
 
 
@@ -96,6 +120,8 @@ def parse_card_id(code: str) -> int:
     text = code.strip().upper()
     if text in (JOKER_CODE, "JOKER"):
         return JOKER_IDS[0]
+    if text[:2] in (BELOW_3_CODE, ABOVE_2_CODE):
+        raise ValueError(f"{code!r} is not a card: it only says what a joker stands for")
     if len(text) == 3 and text.startswith("10"):
         text = "T" + text[2]
     if len(text) != 2 or text[0] not in RANK_CODES or text[1] not in SUIT_CODES:
@@ -123,7 +149,25 @@ def parse_cards(text: str | Iterable[str]) -> int:
     return mask
 
 
+BELOW_3_CODE: Final = "<3"
+ABOVE_2_CODE: Final = ">2"
+
+
+def parse_place_id(code: str) -> int:
+    """What a joker stands for: a card code, or ``<3S`` / ``>2S`` for the places beyond the ends of a suit."""
+    text = code.strip().upper()
+    for prefix, base in ((BELOW_3_CODE, BELOW_3_IDS), (ABOVE_2_CODE, ABOVE_2_IDS)):
+        if text.startswith(prefix) and len(text) == 3 and text[2] in SUIT_CODES:
+            return base + SUIT_CODES.index(text[2])
+    return parse_card_id(code)
+
+
 def card_code(cid: int) -> str:
+    """The code of a card id (or of a place beyond the ends: ``<3S``, ``>2C``)."""
+    if cid >= ABOVE_2_IDS:
+        return ABOVE_2_CODE + SUIT_CODES[cid - ABOVE_2_IDS]
+    if cid >= BELOW_3_IDS:
+        return BELOW_3_CODE + SUIT_CODES[cid - BELOW_3_IDS]
     if cid >= 52:
         return JOKER_CODE
     return RANK_CODES[cid >> 2] + SUIT_CODES[cid & 3]
@@ -139,7 +183,9 @@ def format_cards(mask: int) -> str:
 
 
 def card_symbol(cid: int) -> str:
-    """Unicode display: ``♠3``, ``♥10``; a joker is ``JOKER``."""
+    """Unicode display: ``♠3``, ``♥10``; a joker is ``JOKER``; the places beyond the ends ``♠<3``, ``♠>2``."""
+    if cid >= BELOW_3_IDS:
+        return SUIT_SYMBOLS[suit_of(cid)] + card_code(cid)[:2]
     if cid >= 52:
         return "JOKER"
     return SUIT_SYMBOLS[cid & 3] + RANK_LABELS[cid >> 2]

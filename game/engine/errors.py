@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
-from .cards import RANK_LABELS, SUIT_SYMBOLS
+from .cards import ABOVE_2_CODE, BELOW_3_CODE, RANK_LABELS, SUIT_SYMBOLS
 
 
 class Reason(str, Enum):
@@ -52,8 +52,13 @@ def suit_text(suits: int) -> str:
     return "".join(SUIT_SYMBOLS[s] for s in range(4) if suits >> s & 1)
 
 
-def rank_text(rank: int) -> str:
-    return "JOKER" if rank >= 13 else RANK_LABELS[rank]
+def rank_text(rank: int, in_sequence: bool = False) -> str:
+    """A rank as shown in a reason: ``10``, ``JOKER``; in a sequence, the places beyond the ends ``<3`` and ``>2``."""
+    if rank < 0:
+        return BELOW_3_CODE
+    if rank >= 13:
+        return ABOVE_2_CODE if in_sequence else "JOKER"
+    return RANK_LABELS[rank]
 
 
 class IllegalMove(ValueError):

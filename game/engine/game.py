@@ -67,8 +67,8 @@ from .events import (
     Started,
     TrickCleared,
 )
-from .movegen import canonical, follow_error, legal_plays, lock_suits
-from .plays import GROUP, PASS, SEQUENCE, SINGLE, Move, Pass, Play, readings
+from .movegen import canonical, follow_error, legal_plays, lock_suits, play_readings
+from .plays import GROUP, PASS, SEQUENCE, SINGLE, Move, Pass, Play
 from .rules import FirstLeader, LaterLeader, RuleSet, Title
 
 EIGHTS_AND_JOKERS = (0xF << (RANK_8 << 2)) | JOKER_MASK
@@ -350,7 +350,7 @@ class Game:
         """
         rules = self.rules
         found: list[Play] = []
-        for reading in readings(cards, sequence_min=rules.sequence_min, sequences=rules.sequences):
+        for reading in play_readings(cards, rules):
             if joker_as and not _stands_for(reading, joker_as):
                 continue
             reading = canonical(reading, self.lock, rules)
@@ -377,7 +377,7 @@ class Game:
                 raise IllegalMove(Reason.NEEDS_DRAWN_CARD, card=format_cards(1 << self.drawn))
             return found[0]
         rules = self.rules
-        every = readings(cards, sequence_min=rules.sequence_min, sequences=rules.sequences)
+        every = play_readings(cards, rules)
         if joker_as:
             matching = [r for r in every if _stands_for(r, joker_as)]
             if not matching and every:
@@ -402,7 +402,7 @@ class Game:
         if cards & ~hand:
             raise IllegalMove(Reason.NOT_IN_HAND, cards=format_cards(cards & ~hand))
         play = move._replace(cards=cards)
-        if play not in readings(cards, sequence_min=rules.sequence_min, sequences=rules.sequences):
+        if play not in play_readings(cards, rules):
             raise IllegalMove(Reason.NOT_A_PLAY)
         play = canonical(play, self.lock, rules)
         error = follow_error(play, self.top, self.reversed, self.lock, rules)
@@ -559,7 +559,9 @@ class Game:
                 ev.append(JBack(seat, self.j_back))
         if rules.lock:
             base = lock_suits(play, rules)
-            if not self.lock and base and base == self.lock_base:
+            if lone_joker:
+                self.lock = 0  # only the ♠3 can follow a lone joker, and it ignores suits
+            elif not self.lock and base and base == self.lock_base:
                 self.lock = base
                 if ev is not None:
                     ev.append(Locked(seat, base))
@@ -631,9 +633,13 @@ class Game:
 
     def _next_turn(self, seat: int, ev: list[Event] | None) -> None:
         active = self.active
-        if self.top is not None and active & ~(1 << self.last_player) & ~self.passed == 0:
-            self._clear(self.last_player, "passes", ev)
-            return
+        if self.top is not None:
+            waiting = active & ~self.passed
+            if not self.rules.extra_turn:
+                waiting &= ~(1 << self.last_player)
+            if not waiting:
+                self._clear(self.last_player, "passes", ev)
+                return
         skip = self.passed if self.rules.pass_until_clear else 0
         n = self.n
         s = seat

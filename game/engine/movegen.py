@@ -22,7 +22,7 @@ from .cards import (
     SPADE_3,
 )
 from .errors import IllegalMove, Reason, rank_text, suit_text
-from .plays import GROUP, SEQUENCE, SINGLE, Kind, Play, canonical_group_suits, group_suit_readings
+from .plays import GROUP, SEQUENCE, SINGLE, Kind, Play, canonical_group_suits, group_suit_readings, readings
 from .rules import RuleSet, SequenceBeats
 
 KIND_NAMES: Final = {SINGLE: "single", GROUP: "group", SEQUENCE: "sequence"}
@@ -131,7 +131,10 @@ def follow_error(play: Play, top: Play | None, reversed_: bool, lock: int, rules
         return IllegalMove(Reason.LOCKED, suits=suit_text(lock))
     if _stronger(play, top, reversed_, rules):
         return None
-    shown = f"{rank_text(top.rank)}-{rank_text(top.top)}" if top.kind == SEQUENCE else rank_text(top.rank)
+    if top.kind == SEQUENCE:
+        shown = f"{rank_text(top.rank, in_sequence=True)}-{rank_text(top.top, in_sequence=True)}"
+    else:
+        shown = rank_text(top.rank)
     return IllegalMove(Reason.NOT_STRONGER_REVERSED if reversed_ else Reason.NOT_STRONGER, rank=shown)
 
 
@@ -257,8 +260,10 @@ def _sequences(
 ) -> None:
     """Sequences of ``size`` cards (0: any length) that beat ``top`` (None: leading)."""
     min_len = rules.sequence_min
+    margin = 1 if jokers and rules.joker_beyond_ends else 0
     if size:
-        low_range = _sequence_lows(top, size, reversed_, rules) if top is not None else range(N_RANKS - size + 1)
+        low_range = (_sequence_lows(top, size, reversed_, rules, margin) if top is not None
+                     else range(-margin, N_RANKS - size + margin + 1))
     for suit in range(4):
         if not suits >> suit & 1:
             continue
@@ -269,45 +274,49 @@ def _sequences(
         if not size:
             out += _natural_sequences(ranks, suit, min_len)
             if jokers:
-                for low in range(N_RANKS):
+                for low in range(-margin, N_RANKS):
                     missing = 0
-                    for length in range(1, N_RANKS - low + 1):
-                        if not ranks >> (low + length - 1) & 1:
+                    for length in range(1, N_RANKS - low + 1 + margin):
+                        rank = low + length - 1
+                        if rank < 0 or not ranks >> rank & 1:
                             missing += 1
                             if missing > jokers:
                                 break
                         if length >= min_len:
                             _joker_sequences(out, hand, jokers, ranks, suit, low, length)
             continue
-        window_bits = (1 << size) - 1
         for low in low_range:
-            window = window_bits << low
-            present = ranks & window
+            present = _window(ranks, low, size)
             missing = size - present.bit_count()
             if missing == 0:
-                out.append(Play(spread_ranks(window, suit), SEQUENCE, low, size, 1 << suit))
+                out.append(Play(spread_ranks(present, suit), SEQUENCE, low, size, 1 << suit))
             if jokers and missing <= jokers:
                 _joker_sequences(out, hand, jokers, ranks, suit, low, size)
 
 
-def _sequence_lows(top: Play, size: int, reversed_: bool, rules: RuleSet) -> range:
-    """The lowest ranks of the sequences of ``size`` that beat ``top``."""
-    last_low = N_RANKS - size
+def _window(ranks: int, low: int, length: int) -> int:
+    """The ranks of a 13-bit rank set inside ``low .. low + length - 1`` (which may reach past the ends)."""
+    start, stop = max(low, 0), min(low + length, N_RANKS)
+    return ranks & (((1 << (stop - start)) - 1) << start) if stop > start else 0
+
+
+def _sequence_lows(top: Play, size: int, reversed_: bool, rules: RuleSet, margin: int) -> range:
+    """The lowest ranks of the sequences of ``size`` that beat ``top`` (``margin``: one place beyond each end)."""
+    first_low, last_low = -margin, N_RANKS - size + margin
     if rules.sequence_beats is SequenceBeats.TOP:
-        return range(0, top.rank) if reversed_ else range(top.rank + 1, last_low + 1)
+        return range(first_low, top.rank) if reversed_ else range(top.rank + 1, last_low + 1)
     if reversed_:
-        return range(0, max(0, top.rank - size + 1))
+        return range(first_low, max(first_low, top.rank - size + 1))
     return range(top.rank + top.size, last_low + 1)
 
 
 def _joker_sequences(out: list[Play], hand: int, jokers: int, ranks: int, suit: int, low: int, length: int) -> None:
     """Sequences on one window that use jokers (for the gaps, and optionally in place of held cards)."""
-    window = ((1 << length) - 1) << low
-    present = ranks & window
+    present = _window(ranks, low, length)
     missing = length - present.bit_count()
     if missing > jokers or present == 0:
         return
-    held = [r for r in range(low, low + length) if present >> r & 1]
+    held = [r for r in range(max(low, 0), min(low + length, N_RANKS)) if present >> r & 1]
     for used in range(max(missing, 1), jokers + 1):
         extra = used - missing
         if extra >= len(held):
@@ -320,6 +329,12 @@ def _joker_sequences(out: list[Play], hand: int, jokers: int, ranks: int, suit: 
             out.append(Play(spread_ranks(keep, suit) | jbits, SEQUENCE, low, length, 1 << suit))
 
 
+def play_readings(cards: int, rules: RuleSet) -> list[Play]:
+    """Every reading of ``cards`` as a play under ``rules`` (see ``plays.readings``)."""
+    return readings(cards, sequence_min=rules.sequence_min, sequences=rules.sequences,
+                    beyond_ends=rules.joker_beyond_ends)
+
+
 __all__ = [
     "LONE_JOKERS",
     "Kind",
@@ -327,6 +342,7 @@ __all__ = [
     "follow_error",
     "legal_plays",
     "lock_suits",
+    "play_readings",
     "readings_matter",
     "spread_ranks",
     "suit_ranks",

@@ -34,6 +34,7 @@ from .cards import (
     format_cards,
     iter_ids,
     joker_count,
+    place_id,
     rank_of,
     rank_suits,
     suit_of,
@@ -91,14 +92,18 @@ class Play(NamedTuple):
 
     @property
     def read_cards(self) -> int:
-        """The natural cards the play stands for (jokers replaced by their stand-ins)."""
+        """The natural cards the play stands for (jokers replaced by their stand-ins).
+
+        A joker beyond the end of a sequence stands for a place, not a card
+        (ids 54..61, see ``cards.place_id``).
+        """
         if self.rank == JOKER_RANK:
             return 0
         if self.kind == SEQUENCE:
             suit = self.suits.bit_length() - 1
             mask = 0
             for r in range(self.rank, self.rank + self.size):
-                mask |= 1 << card_id(r, suit)
+                mask |= 1 << place_id(r, suit)
             return mask
         return self.suits << (self.rank << 2)
 
@@ -160,10 +165,11 @@ def canonical_group_suits(natural_suits: int, jokers: int) -> int:
     return next(group_suit_readings(natural_suits, jokers))
 
 
-def readings(cards: int, *, sequence_min: int = 3, sequences: bool = True) -> list[Play]:
+def readings(cards: int, *, sequence_min: int = 3, sequences: bool = True, beyond_ends: bool = False) -> list[Play]:
     """Every way to read ``cards`` as a play, strongest first in the natural order.
 
     Groups come before sequences; an empty list means the cards are no play.
+    With ``beyond_ends`` a joker may also end a sequence below the 3 or above the 2.
     """
     size = cards.bit_count()
     if size == 0:
@@ -186,8 +192,9 @@ def readings(cards: int, *, sequence_min: int = 3, sequences: bool = True) -> li
         nat_ranks = sorted(rank_of(c) for c in ids)
         if len(suits_used) == 1 and len(set(nat_ranks)) == len(nat_ranks):
             suit = suits_used.pop()
-            lowest = max(0, nat_ranks[-1] - size + 1)
-            highest = min(nat_ranks[0], N_RANKS - size)
+            margin = 1 if beyond_ends else 0
+            lowest = max(-margin, nat_ranks[-1] - size + 1)
+            highest = min(nat_ranks[0], N_RANKS - size + margin)
             for low in range(highest, lowest - 1, -1):
                 out.append(Play(cards, SEQUENCE, low, size, 1 << suit))
     return out

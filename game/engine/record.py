@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import JOKER_MASK, card_codes, parse_card_id
+from .cards import JOKER_IDS, JOKER_MASK, card_codes, parse_card_id, parse_place_id
 from .errors import IllegalMove
 from .events import Event
 from .game import Game, Phase
@@ -169,18 +169,23 @@ def _parse_rules(value: Any) -> RuleSet:
         raise RecordError(f"rules: {error}") from None
 
 
-def _cards(value: Any, path: str) -> list[int]:
+def _coded(value: Any, path: str, parse: Callable[[str], int]) -> Iterator[tuple[int, str, int]]:
+    """(index, code, id) for each code of a JSON list; ``RecordError`` for anything else."""
     if not isinstance(value, list):
         raise RecordError(f"{path}: expected a list of card codes")
-    ids = []
-    jokers = 0
     for i, code in enumerate(value):
         if not isinstance(code, str):
             raise RecordError(f"{path}[{i}]: expected a card code, not {code!r}")
         try:
-            cid = parse_card_id(code)
+            yield i, code, parse(code)
         except ValueError:
             raise RecordError(f"{path}[{i}]: unknown card code {code!r}") from None
+
+
+def _cards(value: Any, path: str) -> list[int]:
+    ids: list[int] = []
+    jokers = 0
+    for i, code, cid in _coded(value, path, parse_card_id):
         if cid >= 52:
             cid += jokers
             jokers += 1
@@ -310,11 +315,20 @@ def _parse_action(rules: RuleSet, data: Any, path: str) -> Action:
     joker_as: list[int] = []
     raw = data.get("joker_as")
     if raw is not None:
-        codes = [raw] if isinstance(raw, str) else raw
-        joker_as = _cards(codes, f"{path}.joker_as")
-        if any(c >= 52 for c in joker_as):
-            raise RecordError(f"{path}.joker_as: a joker cannot stand for a joker")
+        joker_as = _stand_ins([raw] if isinstance(raw, str) else raw, f"{path}.joker_as")
     return Action(seat, _mask(ids), tuple(joker_as))
+
+
+def _stand_ins(value: Any, path: str) -> list[int]:
+    """What the jokers stand for: card codes, or ``<3S`` / ``>2S`` for the places beyond a suit's ends."""
+    ids: list[int] = []
+    for i, code, cid in _coded(value, path, parse_place_id):
+        if cid in JOKER_IDS:
+            raise RecordError(f"{path}[{i}]: a joker cannot stand for a joker")
+        if cid in ids:
+            raise RecordError(f"{path}[{i}]: card {code!r} given twice")
+        ids.append(cid)
+    return ids
 
 
 def places_from_titles(rules: RuleSet, titles: Sequence[Title]) -> tuple[int, ...]:

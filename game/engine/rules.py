@@ -141,6 +141,8 @@ class RuleSet:
     sequence_min: int = 3
     """Fewest cards in a sequence."""
     sequence_beats: SequenceBeats = SequenceBeats.TOP
+    joker_beyond_ends: bool = False
+    """A joker may end a sequence just below the 3 or just above the 2 (UECda)."""
     revolution: bool = True
     """革命: a group of 4+ toggles the order until the game ends."""
     revolution_joker: bool = True
@@ -175,6 +177,9 @@ class RuleSet:
     """A player who passed gets no turn again until the table clears."""
     clear_on_pass: bool = False
     """Any pass clears the table at once; the last player to play leads."""
+    extra_turn: bool = False
+    """The table clears only when the last player to play passes too: once every other
+    player has passed it gets another turn, and may play again on its own cards (UECda)."""
     hand_size: int = 0
     """A hand of this many cards refilled from the player's own stock (0 = off)."""
     pile_draw: bool = False
@@ -292,11 +297,13 @@ def _validate(rules: RuleSet) -> None:
 _COMMON: Final[Mapping[str, Any]] = {
     "sequences": True,
     "sequence_beats": SequenceBeats.TOP,
+    "joker_beyond_ends": False,
     "revolution": True,
     "revolution_joker": True,
     "revolution_sequence": 0,
     "pass_until_clear": False,
     "clear_on_pass": False,
+    "extra_turn": False,
     "hand_size": 0,
     "pile_draw": False,
     "gekokujo": False,
@@ -373,11 +380,12 @@ PRESETS: Final[Mapping[str, Preset]] = {
         match_end=MatchEnd(games=10, choosable=True), reseat_every=3,
         switches={
             **_COMMON,
-            "sequence_beats": SequenceBeats.ALL, "revolution_sequence": 5,
+            "sequence_beats": SequenceBeats.ALL, "joker_beyond_ends": True, "revolution_sequence": 5,
             "eight_cut": True, "eight_cut_sequence": True, "j_back": False, "j_back_sequence": False,
             "lock": True, "lock_joker_starts": True, "spade3_return": True, "forbidden_finish": False,
             "miyako_ochi": False, "exchange": True, "first_leader": FirstLeader.DIAMOND3,
-            "later_leader": LaterLeader.FIRST_LEADER, "pass_until_clear": True, "reseat": True,
+            "later_leader": LaterLeader.FIRST_LEADER, "pass_until_clear": True, "extra_turn": True,
+            "reseat": True,
         },
     ),
 }

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine import PASS, Game, parse_cards, preset_rules
-from game.engine.cards import parse_card_id
+from game.engine.cards import parse_card_id, parse_place_id
 from game.engine.events import Event
 
 
@@ -40,7 +40,7 @@ def act(game: Game, text: str) -> list[Event]:
     for word in text.split():
         if word.upper().startswith("JK="):
             codes.append("JK")
-            joker_as.append(parse_card_id(word[3:]))
+            joker_as.append(parse_place_id(word[3:]))
         else:
             codes.append(word)
     return game.play(game.resolve(parse_cards(codes), joker_as))

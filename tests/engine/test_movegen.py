@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from game.engine import PASS, Game, Play, preset_rules
 from game.engine.cards import JOKER_MASK, deck_mask, iter_ids
 from game.engine.match import game_rng
-from game.engine.movegen import canonical, follow_error, legal_plays
-from game.engine.plays import readings
+from game.engine.movegen import canonical, follow_error, legal_plays, play_readings
 
 from .randomized import random_rules
 
@@ -31,7 +30,7 @@ def brute_force(hand: int, top: Play | None, reversed_: bool, lock: int, rules: 
             cards = 0
             for cid in combo:
                 cards |= 1 << cid
-            for reading in readings(cards, sequence_min=rules.sequence_min, sequences=rules.sequences):  # type: ignore[attr-defined]
+            for reading in play_readings(cards, rules):  # type: ignore[arg-type]
                 reading = canonical(reading, lock, rules)  # type: ignore[arg-type]
                 if follow_error(reading, top, reversed_, lock, rules) is None:  # type: ignore[arg-type]
                     found.add(reading)

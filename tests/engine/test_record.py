@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.engine import Match, preset_rules
-from game.engine.record import check, match_record_json, parse_record, replay
+from game.engine.record import check, match_record_json, parse_record, record_json, replay
 
 from .randomized import give_random_gifts
 
@@ -111,6 +111,8 @@ def test_acting_out_of_turn_is_illegal(tmp_path: Path) -> None:
         (lambda r: r["games"][0].__setitem__("hands", [["3S"]]), "games[0].hands: expected 4 lists"),
         (lambda r: r["games"][0]["actions"][0].__setitem__("seat", 9), "games[0].actions[0].seat"),
         (lambda r: r["rules"].__setitem__("preset", "poker"), "rules.preset: unknown preset 'poker'"),
+        (lambda r: r["games"][0]["hands"][0].__setitem__(0, "<3S"), "games[0].hands[0][0]: unknown card code '<3S'"),
+        (lambda r: r["games"][0]["actions"][0].__setitem__("joker_as", ["<3Z"]), "games[0].actions[0].joker_as[0]"),
     ],
 )
 def test_malformed_records_exit_2_naming_the_field(tmp_path: Path, change: Any, field: str) -> None:
@@ -129,6 +131,26 @@ def test_not_json_and_missing_file(tmp_path: Path) -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 2 and "cannot read" in done.stderr
+
+
+def test_a_joker_beyond_the_end_of_a_sequence_is_written_and_read(tmp_path: Path) -> None:
+    record = {
+        "rules": "uecda",
+        "games": [{
+            "hands": [["3C", "4C", "JK", "9S"], ["5H", "6H", "7H"], ["QS"], ["KS"], ["AS"]],
+            "leader": 0,
+            "actions": [{"seat": 0, "play": ["3C", "4C", "JK"], "joker_as": "<3C"},
+                        {"seat": 1, "play": ["5H", "6H", "7H"]}],
+        }],
+    }
+    status, out, _ = checker(tmp_path, record)
+    assert status == 0 and json.loads(out)["games"][0]["finished"] is False
+    played = replay(parse_record(record)).games[0]
+    assert record_json(played.rules, [played])["games"][0]["actions"][0]["joker_as"] == "<3C"
+    record["rules"] = "standard"  # no joker beyond the ends there (and 4 players)
+    record["games"][0]["hands"] = record["games"][0]["hands"][:4]  # type: ignore[index]
+    status, out, _ = checker(tmp_path, record)
+    assert status == 1 and "joker cannot stand for <3C" in json.loads(out)["reason"]
 
 
 def test_bare_preset_string_rules() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import PASS, IllegalMove, Phase, Reason, Title, parse_cards
+from game.engine.cards import parse_place_id
 from game.engine.events import (
     EightCut,
     Exchanged,
@@ -46,6 +47,32 @@ def test_pass_until_clear_keeps_a_passed_player_out_of_the_trick() -> None:
     events = run(game, "5S", "pass", "7H", "pass")
     assert events[-1] == TrickCleared(2, "passes")
     assert game.turn == 2
+
+
+def test_extra_turn_the_last_player_may_play_again_on_its_own_cards() -> None:
+    """UECda (the official referee): the table clears only when the last player to play passes too."""
+    game = game_of("uecda", ["5S 9S 3C", "4H 6C", "5D 7C", "6S 8C", "7S 9C"])
+    run(game, "5S", "pass", "pass", "pass", "pass")
+    assert game.turn == 0 and game.top is not None and game.passed == 0b11110
+    assert game.legal_moves()[:] == [game.resolve(parse_cards("9S")), PASS]
+    events = act(game, "9S")  # on its own 5 (locking spades): the others stay passed, so seat 0 acts again
+    assert names(events) == ["Played", "Locked"] and game.turn == 0
+    events = act(game, "pass")
+    assert events[-1] == TrickCleared(0, "passes") and game.turn == 0 and game.top is None
+
+
+def test_without_extra_turn_the_table_clears_when_the_others_have_passed() -> None:
+    game = game_of("uecda", ["5S 9S 3C", "4H 6C", "5D 7C", "6S 8C", "7S 9C"], overrides={"extra_turn": False})
+    events = run(game, "5S", "pass", "pass", "pass", "pass")
+    assert events[-1] == TrickCleared(0, "passes") and game.top is None
+
+
+def test_extra_turn_without_pass_until_clear_gives_the_others_another_chance() -> None:
+    game = game_of("standard", ["5S 9S 3C", "4H TH", "5D 7C"], overrides={**OFF, "extra_turn": True})
+    run(game, "5S", "pass", "pass", "9S")
+    assert game.turn == 1  # a pass skipped only that turn: seat 1 may answer the new 9
+    act(game, "TH")
+    assert game.top is not None and game.last_player == 1
 
 
 def test_when_the_last_player_went_out_the_next_holder_leads() -> None:
@@ -241,10 +268,12 @@ def test_a_lock_is_continued_by_a_joker_standing_for_the_locked_suit() -> None:
     assert not any(isinstance(e, Locked) for e in events)
 
 
-def test_a_lone_joker_may_be_played_under_a_lock() -> None:
-    game = game_of("standard", ["5H 3C", "7H 4C", "JK 5C"], overrides={"eight_cut": False})
+def test_a_lone_joker_may_be_played_under_a_lock_and_ends_it() -> None:
+    """As the official UECda referee does: nothing but the ♠3 can follow the joker, and it ignores suits."""
+    game = game_of("standard", ["5H 3C", "7H 4C", "JK 5C", "3S 6C"], overrides={"eight_cut": False})
     run(game, "5H", "7H", "JK")
-    assert game.lock == 0b0010
+    assert game.lock == 0
+    assert game.legal_moves()[:] == [game.resolve(parse_cards("3S")), PASS]
 
 
 @pytest.mark.parametrize(("preset", "locks"), [("standard", False), ("uecda", True)])
@@ -274,8 +303,9 @@ def test_spade3_returns_a_lone_joker_and_leads() -> None:
 
 def test_spade3_return_works_under_a_lock_and_any_order() -> None:
     game = game_of("standard", ["5H JK 4C", "7H 3S 5C", "9D 6C"], overrides={"eight_cut": False})
-    run(game, "5H", "7H", "pass", "JK")
+    run(game, "5H", "7H")
     assert game.lock == 0b0010
+    run(game, "pass", "JK")
     game.revolution = True
     assert game.can(game.resolve(parse_cards("3S")))
     assert names(act(game, "3S"))[-1] == "TrickCleared"
@@ -330,6 +360,36 @@ def test_the_strongest_reading_of_a_joker_in_a_sequence() -> None:
     assert game.resolve(parse_cards("5S 6S JK")).rank == 1  # 4-5-6 is stronger reversed
     game = game_of("standard", ["6S 7S JK 3C", "9H"])
     assert EightCut(0) in act(game, "6S 7S JK")  # 6-7-8
+
+
+def test_uecda_a_joker_may_end_a_sequence_below_the_3_or_above_the_2() -> None:
+    """The official server accepts JK-3♣-4♣ (the joker in column 0) and K-A-2-JK (column 14)."""
+    game = game_of("uecda", ["3C 4C JK 9S", "5H 6H 7H", "QS", "KS AH 2H", "AS"])
+    low = game.resolve(parse_cards("3C 4C JK"), [parse_place_id("<3C")])
+    assert (low.rank, low.top, low.joker_as()) == (-1, 1, ["<3C"])
+    assert low.describe() == "3C 4C JK (JK=<3C)"
+    assert low in game.legal_moves()
+    act(game, "3C 4C JK=<3C")
+    act(game, "5H 6H 7H")  # 5 beats the table's 4 (``sequence_beats`` all)
+    game = game_of("uecda", ["AD 2D JK 9S", "5H 6H 7H", "QS", "KS", "AS"])
+    high = game.resolve(parse_cards("AD 2D JK"))
+    assert (high.rank, high.top) == (11, 13) and high.joker_as() == [">2D"]  # the strongest reading: A-2-beyond
+    game.revolution = True
+    assert game.resolve(parse_cards("AD 2D JK")).rank == 10  # K-A-2 is stronger reversed
+
+
+def test_a_joker_beyond_the_ends_is_not_a_play_elsewhere() -> None:
+    game = game_of("standard", ["3C 4C JK 9S", "5H"], overrides=OFF)
+    assert game.resolve(parse_cards("3C 4C JK")).joker_as() == ["5C"]
+    with pytest.raises(IllegalMove) as info:
+        game.resolve(parse_cards("3C 4C JK"), [parse_place_id("<3C")])
+    assert info.value.reason is Reason.BAD_JOKER_AS
+
+
+def test_no_sequence_beats_one_that_ends_beyond_the_2() -> None:
+    game = game_of("uecda", ["AD 2D JK 3S", "QS KS AS", "4H", "5H", "6H"])
+    act(game, "AD 2D JK=>2D")
+    assert game.legal_moves()[:] == [PASS]
 
 
 # --- forbidden finish, 都落ち, 下克上 ----------------------------------------------

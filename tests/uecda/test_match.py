@@ -10,9 +10,12 @@ from pathlib import Path
 import pytest
 
 from ai.uecda.protocol import PROTOCOL_VERSION
+from ai.uecda.server import UecdaServer
 from game.engine.record import check
 
 from .helpers import run_match
+
+DATA = Path(__file__).with_name("data")
 
 PYTHON = sys.executable
 
@@ -71,7 +74,7 @@ def test_the_programs_from_the_command_line(tmp_path: Path) -> None:
             args = [PYTHON, "-m", "ai.uecda", "client", "--port", port, "--level", "beginner", "--name", f"cli{i}",
                     "--json", "--timeout", "20"]
             if i == 0:
-                args += ["--records", str(tmp_path)]
+                args += ["--records", str(tmp_path), "--trace", str(tmp_path / "trace.jsonl")]
             clients.append(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
         outputs = [c.communicate(timeout=60) for c in clients]
         out, err = server.communicate(timeout=60)
@@ -90,6 +93,11 @@ def test_the_programs_from_the_command_line(tmp_path: Path) -> None:
     points = {p["name"]: p["points"] for p in summary["players"]}
     assert all(r["games"] == 3 and r["points"] == points[r["name"]] for r in reports)
     assert len(list(tmp_path.glob("game-*[0-9].json"))) == 3
+    trace = [json.loads(line) for line in (tmp_path / "trace.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert trace[0]["send"] == "the name table" and trace[0]["table"][0][0] == PROTOCOL_VERSION
+    assert trace[1] == {"recv": "the player number", "int": reports[0]["player"]}
+    assert sum(m.get("recv") == "the opening hand" for m in trace) == 3
+    assert trace[-1] == {"recv": "the game-over flag", "int": 2}
 
 
 def test_command_line_errors() -> None:
@@ -103,4 +111,12 @@ def test_command_line_errors() -> None:
     closed = run("client", "--level", "beginner", "--port", "1", "--connect-timeout", "2")
     assert closed.returncode == 1 and "cannot connect" in closed.stderr
     helped = run("client", "--help")
-    assert helped.returncode == 0 and "--records" in helped.stdout
+    assert helped.returncode == 0 and "--records" in helped.stdout and "--trace" in helped.stdout
+    server_help = run("server", "--help")
+    assert "default 120" in " ".join(server_help.stdout.split())  # the official server waits forever
+    assert UecdaServer(port=0).turn_timeout == 120
+    log = run("log", str(DATA / "official-server.log"))
+    assert log.returncode == 0 and "4 games, 4 replayed with the server's places" in log.stdout
+    assert "1 play(s) the server refused" in log.stdout
+    missing = run("log", str(DATA / "no-such.log"))
+    assert missing.returncode == 2 and "no-such.log" in missing.stderr

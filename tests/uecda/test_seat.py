@@ -6,6 +6,7 @@ import pytest
 
 from ai.uecda.protocol import (
     ACCEPTED,
+    OPENING_TURN,
     REJECTED,
     MalformedTable,
     decode_hand,
@@ -81,8 +82,7 @@ def test_an_impossible_table_is_answered_8_and_a_malformed_one_raises() -> None:
     game = game_of()
     game.play(game.resolve(parse_cards("3D")))
     table = new_table()
-    table[0][0] = 2
-    table[0][1] = table[0][2] = 1
+    table[0][3] = table[1][3] = 2  # two jokers: the uecda rules have one
     assert judge_play(game, table).answer == REJECTED
     table[1][1] = 9
     with pytest.raises(MalformedTable):
@@ -104,18 +104,21 @@ def test_turn_and_field_tables() -> None:
     assert state.turn_player == SEATING[0] and state.cleared and not state.my_turn
     assert state.counts[SEATING[1]] == 3 and state.seating == SEATING and set(state.classes) == {0}
     game.play(game.resolve(parse_cards("3D")))
-    field = field_table(game, 0, SEATING, 0)
+    field = field_table(game, SEATING, 0)
     assert decode_play(field) == (parse_cards("3D"), [])
-    assert decode_state(field).turn_player == SEATING[0] and decode_state(field).my_turn
+    state = decode_state(field)
+    assert state.turn_player == SEATING[0] and not state.my_turn and not state.cleared  # [5][2] is 0 in every field
 
 
-def test_the_field_after_a_cut_shows_the_cards_and_the_cleared_flag() -> None:
+def test_the_field_after_a_cut_shows_the_cards_before_the_table_clears() -> None:
+    """The official server sends the field before it clears the table: the cards, and [5][4] = 0."""
     game = game_of(["3D 8S 9H", "4S 6H JK", "7C 8D QS", "TS KH AC", "2S 3C 4D"])
     events = game.play(game.resolve(parse_cards("8S")))
     assert any(isinstance(e, TrickCleared) for e in events)
-    field = field_table(game, 2, SEATING, 0)
+    field = field_table(game, SEATING, 0)
     assert decode_play(field) == (parse_cards("8S"), [])
-    assert decode_state(field).cleared
+    assert not decode_state(field).cleared
+    assert decode_state(turn_table(game, 2, SEATING, my_turn=False)).cleared
 
 
 def test_opening_hands_and_gifts_in_a_game_with_an_exchange() -> None:
@@ -129,7 +132,8 @@ def test_opening_hands_and_gifts_in_a_game_with_an_exchange() -> None:
     assert places is not None
     for place, seat in enumerate(places):
         table = initial_table(game, seat, seating)
-        state = decode_state(table)
+        assert table[5][3] == OPENING_TURN  # nobody acts yet: the official server writes 6
+        state = decode_state(table, opening=True)
         assert state.exchanging and state.gift_count == (2, 1, 0, 0, 0)[place]
         assert state.classes[seating[seat]] == place
         hand = decode_hand(table)

@@ -419,7 +419,13 @@ class TableScene(Scene):
             text = ctx.t("table.choose_gift", count=gift.count, name=self.seat_name(gift.receiver))
             lines.append((text, theme.GOLD, 255))
         elif self._human_playing():
-            key = "table.your_lead" if self.session.game.top is None else "table.your_turn"
+            game = self.session.game
+            if game.top is None:
+                key = "table.your_lead"
+            elif game.last_player == game.turn:
+                key = "table.your_extra_turn"
+            else:
+                key = "table.your_turn"
             lines.append((ctx.t(key), theme.GOLD, 255))
         if self._message is not None:
             text, tween = self._message

@@ -118,6 +118,8 @@ class TableModel:
                 self.hand &= ~event.play.cards
             self.trick.append((event.seat, event.play))
             self.played |= event.play.cards
+            if event.play.is_lone_joker:
+                self.lock = 0  # only the ♠3 can follow, whatever the suits
         elif isinstance(event, Passed):
             seats[event.seat].passed = True
         elif isinstance(event, Drew):
