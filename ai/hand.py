@@ -1,5 +1,7 @@
 """Card-set arithmetic the computer players share: rank strength, groups, runs.
 
+What a play does (革命, 8切り, 縛り...) is the engine's: ``game.engine.effects``.
+
 Everything works on the engine's card-set bitmasks (bit ``rank * 4 + suit``,
 jokers 52 and 53) so that the players and the playouts stay cheap.  "Power"
 is a rank's strength in the order in force: 0 is the weakest natural rank,
@@ -9,23 +11,9 @@ is a rank's strength in the order in force: 0 is the weakest natural rank,
 from __future__ import annotations
 
 from game.engine import Game, Play
-from game.engine.cards import (
-    JOKER_MASK,
-    JOKER_RANK,
-    N_RANKS,
-    NATURAL_MASK,
-    RANK_2,
-    RANK_3,
-    RANK_8,
-    RANK_J,
-    SPADE_3,
-    deck_mask,
-    iter_ids,
-)
-from game.engine.game import EIGHTS_AND_JOKERS
+from game.engine.cards import JOKER_RANK, N_RANKS, deck_mask, iter_ids
 from game.engine.movegen import suit_ranks
 from game.engine.plays import GROUP, SEQUENCE, SINGLE
-from game.engine.rules import RuleSet
 
 
 def power(rank: int, reversed_: bool) -> int:
@@ -69,47 +57,6 @@ def breaks_up(hand: int, play: Play, min_len: int) -> bool:
     if play.kind == GROUP:
         return rank_count(hand, play.rank) != play.size or any(in_run(hand, c, min_len) for c in iter_ids(play.cards))
     return False
-
-
-def eight_cuts(play: Play, rules: RuleSet) -> bool:
-    """Does ``play`` clear the table by 8切り?"""
-    if not rules.eight_cut or play.rank >= JOKER_RANK:
-        return False
-    if play.kind == SEQUENCE and not rules.eight_cut_sequence:
-        return False
-    return play.has_rank(RANK_8)
-
-
-def revolts(play: Play, rules: RuleSet) -> bool:
-    """Does ``play`` toggle the revolution?"""
-    if not rules.revolution or play.kind == SINGLE:
-        return False
-    if play.kind == SEQUENCE:
-        return 0 < rules.revolution_sequence <= play.size
-    return play.size >= 4 and (rules.revolution_joker or (play.cards & NATURAL_MASK).bit_count() >= 4)
-
-
-def j_backs(play: Play, rules: RuleSet) -> bool:
-    """Does ``play`` toggle the J-back?"""
-    if not rules.j_back or play.rank >= JOKER_RANK:
-        return False
-    if play.kind == SEQUENCE and not rules.j_back_sequence:
-        return False
-    return play.has_rank(RANK_J)
-
-
-def forbidden_last(play: Play, rules: RuleSet, reversed_: bool) -> bool:
-    """Would going out with ``play`` be a forbidden finish (反則上がり)?"""
-    if not rules.forbidden_finish:
-        return False
-    if play.cards & JOKER_MASK or play.cards == SPADE_3:
-        return True
-    return play.has_rank(RANK_8) or play.has_rank(RANK_3 if reversed_ else RANK_2)
-
-
-def hopeless(hand: int) -> bool:
-    """Only 8s and jokers: the 5-card mode's losing hand once the stock is empty."""
-    return bool(hand) and not hand & ~EIGHTS_AND_JOKERS
 
 
 def others_unseen(game: Game, seat: int) -> int:

@@ -24,11 +24,10 @@ from typing import Final
 
 from game.engine import Play
 from game.engine.cards import JOKER_MASK, JOKER_RANK, N_RANKS, NATURAL_MASK, SPADE_3
+from game.engine.effects import eight_cuts, forbidden_finish, j_backs, revolts
 from game.engine.movegen import legal_plays, suit_ranks
 from game.engine.plays import GROUP, SEQUENCE, SINGLE, canonical_group_suits
 from game.engine.rules import RuleSet
-
-from .hand import eight_cuts, forbidden_last, j_backs, revolts
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +352,7 @@ class Outlook:
                 controls += 1
             else:
                 weak += 1
-            if not can_end and not forbidden_last(play, rules, self.reversed):
+            if not can_end and not forbidden_finish(play, rules, self.reversed):
                 can_end = True
         if not can_end:
             value -= 2.0

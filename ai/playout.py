@@ -13,21 +13,6 @@ Policy = Callable[[Game], Move]
 """A move for the seat to act in a complete game."""
 
 
-def settled_place(game: Game, seat: int) -> int | None:
-    """``seat``'s final place if nothing can change it any more, else None."""
-    result = game.result
-    if result is not None:
-        return result.places.index(seat)
-    if game.active >> seat & 1:
-        return None
-    if seat in game.finishers:
-        return game.finishers.index(seat)
-    if seat in game.forbidden and not game.rules.gekokujo:
-        # The first forbidden finisher is last, the next one above it, and so on.
-        return game.n - 1 - game.forbidden.index(seat)
-    return None
-
-
 def points_range(rules: RuleSet) -> tuple[int, int]:
     """The fewest and the most points one game can bring."""
     titles = rules.titles
@@ -44,7 +29,7 @@ def playout(game: Game, seat: int, policy: Policy = normal_move, max_steps: int 
     rules = game.rules
     steps = 0
     while True:
-        place = settled_place(game, seat)
+        place = game.place_of(seat)
         if place is not None:
             return place_points(rules, place)
         if steps >= max_steps:  # pragma: no cover - a safety net, games always end

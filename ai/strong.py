@@ -21,10 +21,11 @@ from itertools import combinations
 
 from game.engine import PASS, Game, Move, Observation, Play
 from game.engine.cards import JOKER_RANK, SPADE_3, iter_ids
+from game.engine.effects import eight_cuts, forbidden_finish, hopeless, j_backs, revolts
 from game.engine.movegen import lock_suits
 from game.engine.plays import GROUP
 
-from .hand import eight_cuts, forbidden_last, hopeless, j_backs, others_unseen, power, revolts
+from .hand import others_unseen, power
 from .hand_plan import Outlook, Plan, strength_of
 from .player import Player, gift_count
 
@@ -77,7 +78,7 @@ def scored_moves(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[f
             continue
         rest = hand & ~move.cards
         if not rest and not stock:
-            if forbidden_last(move, rules, reversed_now):
+            if forbidden_finish(move, rules, reversed_now):
                 out.append((LOSE, move))
             else:
                 out.append((WIN, move))

@@ -67,10 +67,6 @@ from .protocol import (
 
 log = logging.getLogger(__name__)
 
-GIFT_BY_PLACE = (2, 1, 0, 0, 0)
-"""Cards an upper class chooses to give, by its previous place (大富豪 2, 富豪 1)."""
-
-
 # --- one connection ---------------------------------------------------------------------
 
 
@@ -178,9 +174,7 @@ def _state(
 def gift_count_of(state: Game, seat: int) -> int:
     """The cards ``seat`` chooses to give in this game's exchange (2, 1 or 0)."""
     places = state.previous_places
-    if places is None or not state.rules.exchange:
-        return 0
-    return GIFT_BY_PLACE[places.index(seat)]
+    return 0 if places is None else state.rules.chosen_gift_count(places.index(seat))
 
 
 def opening_hand(state: Game, seat: int) -> int:
@@ -324,7 +318,6 @@ def judge_gift(state: Game, seat: int, table: Table) -> tuple[int, str | None]:
 
 
 __all__ = [
-    "GIFT_BY_PLACE",
     "ClientLink",
     "Judgement",
     "classes_by_seat",

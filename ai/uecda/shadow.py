@@ -64,7 +64,7 @@ from .protocol import (
     decode_state,
     table_cards,
 )
-from .seat import GIFT_BY_PLACE, weakest_gift
+from .seat import weakest_gift
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +191,7 @@ class Shadow:
         if st is None or self.places is None:
             return None
         place = self.my_place()
-        if place is None or GIFT_BY_PLACE[place] != count:
+        if place is None or self.rules.chosen_gift_count(place) != count:
             self.log.warning("the server asks for %d card(s) but our class is %s", count, CLASS_IDS[place or 0])
             return None
         counts = self._opening_counts(st)
@@ -216,7 +216,7 @@ class Shadow:
         """Cards dealt per seat: the table's counts if they fit, else the uecda deal from the 大富豪."""
         assert self.places is not None
         me = self.seat
-        k = GIFT_BY_PLACE[self.places.index(me)]
+        k = self.rules.chosen_gift_count(self.places.index(me))
         mine = self.initial_hand.bit_count() - k
         counts = self._counts_by_seat(st)
         if sum(counts) == 53 and counts[me] == mine and min(counts) > 0:
@@ -233,7 +233,7 @@ class Shadow:
         me = self.seat
         place = self.places.index(me)
         partner = self.places[PLAYERS - 1 - place]
-        k = GIFT_BY_PLACE[min(place, PLAYERS - 1 - place)]
+        k = self.rules.exchange_count(place)
         opening = self.initial_hand
         deck = deck_mask(self.rules.jokers)
         fixed = [0] * PLAYERS
@@ -292,7 +292,7 @@ class Shadow:
         me = self.seat
         place = self.places.index(me)
         partner = self.places[PLAYERS - 1 - place]
-        k = GIFT_BY_PLACE[min(place, PLAYERS - 1 - place)]
+        k = self.rules.exchange_count(place)
         try:
             game = Game(self.rules, deal, previous_places=self.places, leader=self.turn_seat(st))
             gave = received = 0

@@ -44,6 +44,7 @@ ALL_SUITS: Final = 0b1111
 NATURAL_MASK: Final = (1 << 52) - 1
 JOKER_MASK: Final = (1 << 52) | (1 << 53)
 SPADE_3: Final = 1 << (RANK_3 * 4 + SPADES)
+EIGHTS_AND_JOKERS: Final = (0xF << (RANK_8 << 2)) | JOKER_MASK
 
 RANK_BELOW_3: Final = -1
 """The place just below the 3 that a joker may take at the end of a sequence (``joker_beyond_ends``)."""

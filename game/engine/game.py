@@ -32,19 +32,14 @@ from typing import overload
 from .cards import (
     DIAMONDS,
     JOKER_MASK,
-    JOKER_RANK,
     NATURAL_MASK,
-    RANK_2,
-    RANK_3,
-    RANK_8,
-    RANK_J,
-    SPADE_3,
     SPADES,
     card_id,
     format_cards,
     strongest_cards,
 )
 from .deal import Deal, deal
+from .effects import effects, hopeless
 from .errors import IllegalMove, Reason
 from .events import (
     Dealt,
@@ -70,8 +65,6 @@ from .events import (
 from .movegen import canonical, follow_error, legal_plays, lock_suits, play_readings
 from .plays import GROUP, PASS, SEQUENCE, SINGLE, Move, Pass, Play
 from .rules import FirstLeader, LaterLeader, RuleSet, Title
-
-EIGHTS_AND_JOKERS = (0xF << (RANK_8 << 2)) | JOKER_MASK
 
 
 class Phase(str, Enum):
@@ -314,6 +307,23 @@ class Game:
             out[seat] = titles[place]
         return tuple(out)
 
+    def place_of(self, seat: int) -> int | None:
+        """``seat``'s final place (0 = 1st) once nothing can change it any more, else None.
+
+        A player who went out normally holds its place; the first forbidden
+        finisher is last, the next one above it, and so on (下克上 may still
+        reorder everyone, so then only the result tells).
+        """
+        if self.result is not None:
+            return self.result.places.index(seat)
+        if self.active >> seat & 1:
+            return None
+        if seat in self.finishers:
+            return self.finishers.index(seat)
+        if seat in self.forbidden and not self.rules.gekokujo:
+            return self.n - 1 - self.forbidden.index(seat)
+        return None
+
     def stock_count(self, seat: int) -> int:
         return len(self.stocks[seat]) if self.stocks is not None else 0
 
@@ -431,12 +441,16 @@ class Game:
     # --- the exchange ------------------------------------------------------
 
     def verify_give(self, seat: int, cards: int) -> PendingGift:
-        """The pending gift ``cards`` would settle, or ``IllegalMove`` saying why not."""
+        """The pending gift ``cards`` would settle, or ``IllegalMove`` saying why not.
+
+        A joker in ``cards`` is any joker the seat holds (they are interchangeable).
+        """
         if self.phase is not Phase.EXCHANGE:
             raise IllegalMove(Reason.GAME_OVER if self.over else Reason.NOT_EXCHANGING, seat=seat)
         gift = next((g for g in self.pending if g.giver == seat), None)
         if gift is None:
             raise IllegalMove(Reason.NOT_EXCHANGING, seat=seat)
+        cards = _use_held_jokers(cards, self.hands[seat])
         if cards & ~self.hands[seat]:
             raise IllegalMove(Reason.NOT_IN_HAND, cards=format_cards(cards & ~self.hands[seat]))
         if cards.bit_count() != gift.count:
@@ -446,6 +460,7 @@ class Game:
     def give(self, seat: int, cards: int) -> list[Event]:
         """An upper class gives the cards it chose; the game starts after the last gift."""
         gift = self.verify_give(seat, cards)
+        cards = _use_held_jokers(cards, self.hands[seat])
         events: list[Event] = []
         self._transfer(seat, gift.receiver, cards, True, events)
         self.chosen_gifts.append((seat, cards))
@@ -460,10 +475,9 @@ class Game:
     def _automatic_gifts(self, events: list[Event]) -> None:
         assert self.previous_places is not None
         places = self.previous_places
-        titles = self.rules.titles
         n = self.n
         for i in range(n // 2):
-            count = 2 if titles[i] is Title.DAIFUGO else 1 if titles[i] is Title.FUGO else 0
+            count = self.rules.exchange_count(i)
             upper, lower = places[i], places[n - 1 - i]
             if count and self.hands[lower] and self.hands[upper]:
                 self._transfer(lower, upper, strongest_cards(self.hands[lower], count), False, events)
@@ -526,12 +540,12 @@ class Game:
     def _play(self, seat: int, play: Play, ev: list[Event] | None) -> None:
         rules = self.rules
         hand = self.hands[seat] & ~play.cards
+        stock = self.stocks[seat] if self.stocks is not None else None
+        eff = effects(play, self, finishes=not hand and not stock)
         self.hands[seat] = hand
         self.counts[seat] = hand.bit_count()
         self.played |= play.cards
         self.history.append((seat, play))
-        reversed_before = self.revolution != self.j_back
-        previous = self.top
         self.trick.append((seat, play))
         self.top = play
         self.last_player = seat
@@ -542,52 +556,35 @@ class Game:
         self.drawn_seat = self.drawn = -1
         if ev is not None:
             ev.append(Played(seat, play))
-        kind = play.kind
-        lone_joker = play.rank == JOKER_RANK
-        if rules.revolution and kind != SINGLE:
-            if kind == GROUP:
-                revolts = play.size >= 4 and (rules.revolution_joker or (play.cards & NATURAL_MASK).bit_count() >= 4)
-            else:
-                revolts = 0 < rules.revolution_sequence <= play.size
-            if revolts:
-                self.revolution = not self.revolution
-                if ev is not None:
-                    ev.append(Revolution(seat, self.revolution))
-        if rules.j_back and not lone_joker and (kind != SEQUENCE or rules.j_back_sequence) and play.has_rank(RANK_J):
+        if eff.revolution:
+            self.revolution = not self.revolution
+            if ev is not None:
+                ev.append(Revolution(seat, self.revolution))
+        if eff.j_back:
             self.j_back = not self.j_back
             if ev is not None:
                 ev.append(JBack(seat, self.j_back))
         if rules.lock:
-            base = lock_suits(play, rules)
-            if lone_joker:
-                self.lock = 0  # only the ♠3 can follow a lone joker, and it ignores suits
-            elif not self.lock and base and base == self.lock_base:
-                self.lock = base
+            if eff.ends_lock:
+                self.lock = 0
+            elif eff.locks:
+                self.lock = eff.locks
                 if ev is not None:
-                    ev.append(Locked(seat, base))
-            self.lock_base = base
-        cut = ""
-        eights = kind != SEQUENCE or rules.eight_cut_sequence
-        if rules.eight_cut and not lone_joker and eights and play.has_rank(RANK_8):
-            cut = "eight_cut"
-            if ev is not None:
-                ev.append(EightCut(seat))
-        elif rules.spade3_return and play.cards == SPADE_3 and previous is not None and previous.rank == JOKER_RANK:
-            cut = "spade3_return"
-            if ev is not None:
-                ev.append(Spade3Return(seat))
-        stock = self.stocks[seat] if self.stocks is not None else None
+                    ev.append(Locked(seat, eff.locks))
+            self.lock_base = lock_suits(play, rules)
+        if eff.cut and ev is not None:
+            ev.append(EightCut(seat) if eff.cut == "eight_cut" else Spade3Return(seat))
         if stock:
             self._refill(seat, play.size, ev)
             hand = self.hands[seat]
         if not hand:
-            self._go_out(seat, play, reversed_before, ev)
-        elif stock is not None and not stock and rules.forbidden_finish and not hand & ~EIGHTS_AND_JOKERS:
+            self._go_out(seat, eff.forbidden, ev)
+        elif stock is not None and not stock and rules.forbidden_finish and hopeless(hand):
             self._lose_hopeless(seat, ev)
         if self.phase is Phase.OVER:
             return
-        if cut:
-            self._clear(seat, cut, ev)
+        if eff.cut:
+            self._clear(seat, eff.cut, ev)
         else:
             self._next_turn(seat, ev)
 
@@ -666,10 +663,10 @@ class Game:
 
     # --- going out and the result -------------------------------------------
 
-    def _go_out(self, seat: int, play: Play, reversed_before: bool, ev: list[Event] | None) -> None:
+    def _go_out(self, seat: int, forbidden: bool, ev: list[Event] | None) -> None:
         rules = self.rules
         self.active &= ~(1 << seat)
-        if rules.forbidden_finish and _forbidden_finish(play, reversed_before):
+        if forbidden:
             self.forbidden.append(seat)
             if ev is not None:
                 ev.append(ForbiddenFinish(seat))
@@ -785,8 +782,9 @@ class Game:
 class LegalMoves(Sequence[Move]):
     """The legal moves of the seat to act, generated on first use.
 
-    Supports ``in`` (answered by the rules, without generating), ``len``,
-    ``bool``, indexing and iteration, like python-chess's move generator.
+    Supports ``in`` (answered by the rules, without generating, and always
+    agreeing with iteration), ``len``, ``bool``, indexing and iteration, like
+    python-chess's move generator.
     """
 
     __slots__ = ("_game", "_moves")
@@ -801,9 +799,17 @@ class LegalMoves(Sequence[Move]):
         return self._moves
 
     def __contains__(self, move: object) -> bool:
+        """Is ``move`` one of the listed moves: legal, and exactly as the game applies it?
+
+        The same cards read with their jokers' suits changed where that
+        changes nothing, or with the other joker, are not listed (and not in).
+        """
         if not isinstance(move, (Play, Pass)):
             return False
-        return self._game.can(move)
+        try:
+            return self._game.verify(move) == move
+        except IllegalMove:
+            return False
 
     def __len__(self) -> int:
         return len(self._list())
@@ -840,13 +846,6 @@ def _frozen(value: object) -> object:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
     return value
-
-
-def _forbidden_finish(play: Play, reversed_before: bool) -> bool:
-    """Is going out with ``play`` a forbidden finish (joker, 8, 2 / 3 reversed, lone ♠3)?"""
-    if play.cards & JOKER_MASK or play.cards == SPADE_3:
-        return True
-    return play.has_rank(RANK_8) or play.has_rank(RANK_3 if reversed_before else RANK_2)
 
 
 def _use_held_jokers(cards: int, hand: int) -> int:
@@ -917,4 +916,4 @@ def _check_setup(
             raise ValueError(f"seat {seat} is dealt no cards")
 
 
-__all__ = ["EIGHTS_AND_JOKERS", "Game", "LegalMoves", "PendingGift", "Phase"]
+__all__ = ["Game", "LegalMoves", "PendingGift", "Phase"]

@@ -476,16 +476,13 @@ def game_summary(game: Game) -> dict[str, Any]:
         }
     rules = game.rules
     titles = rules.titles
-    n = game.n
-    classes: list[str | None] = [None] * n
-    points: list[int | None] = [None] * n
-    for place, seat in enumerate(game.finishers):
-        classes[seat] = titles[place].value
-        points[seat] = rules.points_for(place, titles[place])
-    for k, seat in enumerate(game.forbidden):
-        place = n - 1 - k
-        classes[seat] = titles[place].value
-        points[seat] = rules.points_for(place, titles[place])
+    classes: list[str | None] = [None] * game.n
+    points: list[int | None] = [None] * game.n
+    for seat in range(game.n):
+        place = game.place_of(seat)
+        if place is not None:
+            classes[seat] = titles[place].value
+            points[seat] = rules.points_for(place, titles[place])
     out = list(game.finishers) + ([game.miyako] if game.miyako >= 0 else []) + game.forbidden[::-1]
     return {"places": out, "classes": classes, "points": points, "finished": False}
 

@@ -124,6 +124,10 @@ class Preset:
     miyako_ochi_up_one: bool = False
     """Tournament ordering: with 都落ち and a forbidden finish in one game the
     都落ち player moves up one place (above the last player holding cards)."""
+    forbidden_with_spade3: bool = False
+    """Akita: going out with any play that contains the ♠3 (秋田杉の3) is forbidden, not only the lone ♠3."""
+    forbidden_finish_stays: bool = False
+    """Tournament: the cards of a forbidden finish stay on the table (a forbidden 8 does not cut)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +214,25 @@ class RuleSet:
         if info.score_by is ScoreBy.WIN:
             return 1 if place == 0 else 0
         return info.class_points.get(title, 0)
+
+    def exchange_count(self, place: int) -> int:
+        """Cards the player of ``place`` (0 = 1st) and its partner (the mirrored place) swap each way.
+
+        2 for the 大富豪 and the 大貧民, 1 for a 富豪 and its 貧民, 0 otherwise (and
+        without an exchange, or with fewer than 3 players).
+        """
+        n = self.players
+        if not self.exchange or n < 3:
+            return 0
+        upper = min(place, n - 1 - place)
+        if upper == n - 1 - upper:
+            return 0
+        title = self.titles[upper]
+        return 2 if title is Title.DAIFUGO else 1 if title is Title.FUGO else 0
+
+    def chosen_gift_count(self, place: int) -> int:
+        """Cards the player of ``place`` chooses to give (an upper class); 0 for the others."""
+        return self.exchange_count(place) if place < self.players // 2 else 0
 
     def switches(self) -> dict[str, Any]:
         """Every switch with its value (enums as their text), by switch name."""
@@ -327,7 +350,7 @@ PRESETS: Final[Mapping[str, Preset]] = {
     "akita": Preset(
         id="akita", min_players=2, max_players=6, default_players=4,
         titles=DEFAULT_TITLES, score_by=ScoreBy.CLASS, class_points={_D: 2, _F: 1},
-        match_end=MatchEnd(target=5),
+        match_end=MatchEnd(target=5), forbidden_with_spade3=True,
         switches={
             **_COMMON,
             "eight_cut": True, "eight_cut_sequence": False, "j_back": True, "j_back_sequence": False,
@@ -339,7 +362,7 @@ PRESETS: Final[Mapping[str, Preset]] = {
     "tournament": Preset(
         id="tournament", min_players=4, max_players=4, default_players=4,
         titles=DEFAULT_TITLES, score_by=ScoreBy.CLASS, class_points={_D: 3, _F: 2, _P: 1, _DP: 0},
-        match_end=MatchEnd(games=3), miyako_ochi_up_one=True,
+        match_end=MatchEnd(games=3), miyako_ochi_up_one=True, forbidden_finish_stays=True,
         switches={
             **_COMMON,
             "sequences": False,

@@ -7,7 +7,7 @@ import time
 
 from ai.expert import Expert
 from ai.normal import normal_move
-from ai.playout import playout, points_range, settled_place
+from ai.playout import playout, points_range
 from game.engine import Game, observe, preset_rules
 
 from .test_hidden_information import random_state
@@ -51,4 +51,4 @@ def test_playouts_settle_the_place() -> None:
             assert low <= points <= high
             while not game.over:
                 game.apply(normal_move(game))
-            assert settled_place(game, seat) == game.result.places.index(seat)  # type: ignore[union-attr]
+            assert game.place_of(seat) == game.result.places.index(seat)  # type: ignore[union-attr]

@@ -8,9 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Game, Match, Phase, observe
-from game.engine.cards import deck_mask
-from game.engine.events import GameOver
+from game.engine import Game, Match, Phase, Play, observe
+from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask
+from game.engine.effects import effects
+from game.engine.events import EightCut, Finished, ForbiddenFinish, GameOver, JBack, Locked, Revolution, Spade3Return
+from game.engine.movegen import play_readings
 from game.engine.observation import HIDDEN
 
 from .randomized import give_random_gifts, random_rules
@@ -147,3 +149,77 @@ def test_game_over_event_is_last() -> None:
         while not game.over:
             events = game.play(rng.choice(list(game.legal_moves())))
         assert isinstance(events[-1], GameOver)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_predicted_effects_are_what_the_game_does(seed: int) -> None:
+    """``effects(play, game)`` before a play names exactly the rule events the play then causes."""
+    rng = random.Random(seed)
+    game = Game.new(random_rules(rng), rng)
+    give_random_gifts(game, rng)
+    while not game.over:
+        move = rng.choice(list(game.legal_moves()))
+        if not isinstance(move, Play):
+            game.play(move)
+            continue
+        seat = game.turn
+        rest = game.hands[seat] & ~move.cards
+        eff = effects(move, game, finishes=not rest and not game.stock_count(seat))
+        lock_before = game.lock
+        events = game.play(move)
+        kinds = {type(e) for e in events}
+        assert (Revolution in kinds) == eff.revolution
+        assert (JBack in kinds) == eff.j_back
+        assert [e.suits for e in events if isinstance(e, Locked)] == ([eff.locks] if eff.locks else [])
+        assert (EightCut in kinds) == (eff.cut == "eight_cut")
+        assert (Spade3Return in kinds) == (eff.cut == "spade3_return")
+        if Finished in kinds or ForbiddenFinish in kinds:
+            assert (ForbiddenFinish in kinds) == eff.forbidden
+        if eff.ends_lock:
+            assert lock_before and game.lock == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_settled_place_never_changes(seed: int) -> None:
+    rng = random.Random(seed)
+    game = Game.new(random_rules(rng), rng)
+    give_random_gifts(game, rng)
+    settled: dict[int, int] = {}
+    while not game.over:
+        game.play(rng.choice(list(game.legal_moves())))
+        for seat in range(game.n):
+            place = game.place_of(seat)
+            if place is not None:
+                assert settled.setdefault(seat, place) == place
+    assert game.result is not None
+    assert all(game.result.places.index(seat) == place for seat, place in settled.items())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_legal_moves_contains_exactly_what_it_lists(seed: int) -> None:
+    """``move in legal_moves()`` agrees with iterating them, also for every other reading of the cards."""
+    rng = random.Random(seed)
+    game = Game.new(random_rules(rng), rng)
+    give_random_gifts(game, rng)
+    for _ in range(rng.randint(0, 40)):
+        if game.over:
+            return
+        game.apply(rng.choice(list(game.legal_moves())))
+    if game.over:
+        return
+    moves = game.legal_moves()
+    listed = set(moves)
+    assert all(move in moves for move in listed)
+    hand = game.hands[game.turn]
+    others = [
+        reading._replace(cards=cards)
+        for move in listed if isinstance(move, Play)
+        for cards in {move.cards, (move.cards & NATURAL_MASK) | (hand & JOKER_MASK & ~move.cards) or move.cards}
+        for reading in play_readings(cards, game.rules)
+        for reading in [reading, reading._replace(suits=0xF)]
+    ]
+    for reading in others:
+        assert (reading in moves) == (reading in listed), reading.describe()

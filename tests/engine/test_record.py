@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import Match, preset_rules
+from game.engine import Match, format_cards, preset_rules
 from game.engine.record import check, match_record_json, parse_record, record_json, replay
 
 from .randomized import give_random_gifts
@@ -177,6 +177,21 @@ def test_written_matches_replay_to_the_same_results(preset: str) -> None:
     replayed = replay(parse_record(record))
     assert [g.result for g in replayed.games] == [g.result for g in match.games]
     assert [g.snapshot()[2:] for g in replayed.games][-1][:5] == [g.snapshot()[2:] for g in match.games][-1][:5]
+
+
+def test_a_gift_of_the_second_joker_is_written_and_read_as_jk() -> None:
+    """With two jokers a gift "JK" is whichever joker the seat holds (they are interchangeable)."""
+    hands = [["3S", "4S"], ["9S", "TS"], ["JK", "7S", "8S"], ["JK", "5S", "6S"]]  # seat 3 holds the second joker
+    record = {
+        "rules": {"preset": "standard", "players": 4, "overrides": {"jokers": 2, "miyako_ochi": False}},
+        "games": [{"hands": hands, "previous_classes": ["daihinmin", "hinmin", "fugo", "daifugo"],
+                   "exchange": [{"seat": 3, "give": ["JK", "5S"]}, {"seat": 2, "give": ["7S"]}], "actions": []}],
+    }
+    replayed = replay(parse_record(record)).games[0]
+    assert [format_cards(h) for h in replayed.hands] == ["5S JK", "7S 9S", "8S TS JK", "3S 4S 6S"]
+    written = json.loads(json.dumps(record_json(replayed.rules, [replayed])))
+    assert written["games"][0]["exchange"][0]["give"] == ["5S", "JK"]
+    assert check(written)[0] == 0
 
 
 def test_previous_classes_default_to_the_last_game_with_reseating() -> None:

@@ -403,6 +403,27 @@ def test_forbidden_finishes(last: str) -> None:
     assert game.forbidden == [0]
 
 
+@pytest.mark.parametrize(("preset", "forbidden"), [("akita", True), ("tournament", False)])
+def test_akita_forbids_going_out_with_any_play_holding_the_spade_3(preset: str, forbidden: bool) -> None:
+    """秋田杉の3: 「これを含むカードの組み合わせで上がることはできません」; elsewhere only the lone ♠3 is forbidden."""
+    game = game_of(preset, ["3S 3H", "4H 5H", "5D 6D", "9C TC"], overrides={"lock": False, "exchange": False})
+    events = act(game, "3S 3H")
+    assert ("ForbiddenFinish" in names(events)) is forbidden
+
+
+def test_a_forbidden_8_does_not_cut_in_the_tournament_rules() -> None:
+    """The tournament rulebook: 「出されたカードは流れない」 after a forbidden finish."""
+    hands = ["8S", "9H 5H", "5D 6D", "9C TC"]
+    game = game_of("tournament", hands, overrides={"exchange": False})
+    events = act(game, "8S")
+    assert "ForbiddenFinish" in names(events) and "EightCut" not in names(events)
+    assert game.top is not None and game.turn == 1  # the 8 stays: seat 1 must beat it
+    act(game, "9H")
+    game = game_of("akita", hands, overrides={"lock": False})
+    events = act(game, "8S")
+    assert names(events)[-2:] == ["ForbiddenFinish", "TrickCleared"]  # elsewhere the 8 still cuts
+
+
 def test_a_3_is_forbidden_only_while_reversed() -> None:
     game = game_of("akita", ["3H", "4H 5H", "5D 6D"])
     assert "Finished" in names(act(game, "3H"))
