@@ -16,7 +16,7 @@ class Beginner(Player):
     level = "beginner"
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
-        moves = obs.state.move_list()
+        moves = obs.move_list()
         plays = [m for m in moves if isinstance(m, Play)]
         if not plays:
             return PASS

@@ -35,23 +35,21 @@ class Solution:
 
 def two_player_world(obs: Observation) -> Game | None:
     """The complete game when ``obs`` is a two-player endgame with the other hand known, else None."""
-    game = obs.state
-    if game.over or game.active.bit_count() != 2 or not game.active >> obs.seat & 1:
+    state = obs.state
+    if state.over or state.active.bit_count() != 2 or not state.active >> obs.seat & 1:
         return None
-    if game.pile is not None and game.pile:
+    if state.pile_count or state.removed_count:
         return None
-    if obs.removed_count:
-        return None
-    other = (game.active & ~(1 << obs.seat)).bit_length() - 1
-    unseen = obs.unseen
-    if game.stocks is not None:
+    if state.rules.hand_size:
         return None  # the 5-card mode sets a card aside unseen: the other hand is not certain
-    if unseen.bit_count() != game.counts[other]:
+    other = (state.active & ~(1 << obs.seat)).bit_length() - 1
+    unseen = obs.unseen
+    if unseen.bit_count() != state.counts[other]:
         return None
-    world = game.clone()
-    world.hands = list(game.hands)
-    world.hands[other] = unseen
-    return world
+    hands = [0] * state.n
+    hands[obs.seat] = obs.hand
+    hands[other] = unseen
+    return obs.world(hands, pile=[] if state.rules.pile_draw else None)
 
 
 def solve(game: Game, me: int, node_limit: int = DEFAULT_NODE_LIMIT, deadline: float | None = None) -> Solution:

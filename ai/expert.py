@@ -29,11 +29,11 @@ from collections.abc import Callable
 from game.engine import PASS, Game, Move, Observation, Play
 
 from .endgame import solve, two_player_world
-from .normal import normal_move
+from .normal import normal_policy
 from .player import Player
 from .playout import Policy, playout, points_range
 from .sampling import WorldSampler
-from .strong import WIN, best_gift, play_weight, scored_moves, strong_move
+from .strong import WIN, best_gift, play_weight, scored_moves, strong_policy
 
 ENDGAME_CARDS = 16
 """The solver is tried on two-player endgames with at most this many cards in play."""
@@ -96,10 +96,10 @@ class Expert(Player):
         if deadline is None and self.iterations is None:
             deadline = start + self.budget
         state = obs.state
-        moves = state.move_list()
+        moves = obs.move_list()
         if len(moves) == 1:
             return moves[0]
-        scored = scored_moves(state)
+        scored = scored_moves(state, obs.hand, drawn=obs.drawn)
         reversed_now = state.revolution != state.j_back
         scored.sort(key=lambda sm: (sm[0], _tie(sm[1], reversed_now)), reverse=True)
         if scored[0][0] >= WIN:
@@ -142,7 +142,7 @@ class Expert(Player):
         sampler = WorldSampler(obs)
         worlds: list[Game] = []
         seat = obs.seat
-        policy = _mixed(seat, self.policy or normal_move, self.self_policy or strong_move)
+        policy = _mixed(seat, self.policy or normal_policy, self.self_policy or strong_policy)
         count = len(arms)
         pulls = [0] * count
         totals = [0.0] * count

@@ -10,7 +10,7 @@ is a rank's strength in the order in force: 0 is the weakest natural rank,
 
 from __future__ import annotations
 
-from game.engine import Game, Play
+from game.engine import Play, PublicView
 from game.engine.cards import JOKER_RANK, N_RANKS, deck_mask, iter_ids
 from game.engine.movegen import suit_ranks
 from game.engine.plays import GROUP, SEQUENCE, SINGLE
@@ -59,6 +59,6 @@ def breaks_up(hand: int, play: Play, min_len: int) -> bool:
     return False
 
 
-def others_unseen(game: Game, seat: int) -> int:
-    """Cards ``seat`` has not seen in ``game`` (public state or a sampled world alike)."""
-    return deck_mask(game.rules.jokers) & ~game.hands[seat] & ~game.played
+def unseen(state: PublicView, hand: int) -> int:
+    """Cards the holder of ``hand`` has not seen: not in its hand and not played."""
+    return deck_mask(state.rules.jokers) & ~hand & ~state.played

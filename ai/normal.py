@@ -7,16 +7,16 @@
   with the joker when nothing else can.  Otherwise it passes.
 * Exchange: its weakest cards.
 
-``normal_move`` is a pure function of a ``Game`` for the seat to act, so the
-same code serves the player (on its observation) and the playouts of the
-stronger levels (on sampled worlds).
+``normal_move`` is a pure function of the public state and the hand of the
+seat to act, so the same code serves the player (on its observation) and the
+playouts of the stronger levels (on sampled worlds: ``normal_policy``).
 """
 
 from __future__ import annotations
 
 import random
 
-from game.engine import PASS, Game, Move, Observation, Play
+from game.engine import PASS, Game, Move, Observation, Play, PublicView, moves_for
 from game.engine.cards import JOKER_MASK, JOKER_RANK
 from game.engine.plays import GROUP, SEQUENCE, SINGLE
 
@@ -24,16 +24,21 @@ from .hand import breaks_up, play_power
 from .player import Player
 
 
-def normal_move(game: Game) -> Move:
-    """The default client's move for the seat to act in ``game``."""
-    moves = game.move_list()
-    if game.top is None:
-        return _lead(game, moves)
-    return _follow(game, moves)
+def normal_move(state: PublicView, hand: int, drawn: int = -1) -> Move:
+    """The default client's move for the seat to act, holding ``hand``, in ``state``."""
+    moves = moves_for(state, hand, drawn)
+    if state.top is None:
+        return _lead(state, moves)
+    return _follow(state, hand, moves)
 
 
-def _lead(game: Game, moves: list[Move]) -> Move:
-    reversed_ = game.revolution != game.j_back
+def normal_policy(game: Game) -> Move:
+    """``normal_move`` for the seat to act in a complete game (playouts)."""
+    return normal_move(game, game.hands[game.turn], game.drawn)
+
+
+def _lead(state: PublicView, moves: list[Move]) -> Move:
+    reversed_ = state.reversed
     best_seq: Play | None = None
     best_group: Play | None = None
     best_single: Play | None = None
@@ -61,14 +66,13 @@ def _longer_or_weaker(play: Play, best: Play, reversed_: bool) -> bool:
     return play_power(play, reversed_) < play_power(best, reversed_)
 
 
-def _follow(game: Game, moves: list[Move]) -> Move:
-    top = game.top
+def _follow(state: PublicView, hand: int, moves: list[Move]) -> Move:
+    top = state.top
     assert top is not None
     if len(moves) == 1:
         return PASS
-    hand = game.hands[game.turn]
-    reversed_ = game.revolution != game.j_back
-    min_len = game.rules.sequence_min if game.rules.sequences else 99
+    reversed_ = state.reversed
+    min_len = state.rules.sequence_min if state.rules.sequences else 99
     best: Play | None = None
     best_power = 99
     joker: Play | None = None
@@ -98,4 +102,4 @@ class Normal(Player):
     level = "normal"
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
-        return normal_move(obs.state)
+        return normal_move(obs.state, obs.hand, obs.drawn)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from game.engine import Game, Move
 from game.engine.rules import RuleSet
 
-from .normal import normal_move
+from .normal import normal_policy
 
 Policy = Callable[[Game], Move]
 """A move for the seat to act in a complete game."""
@@ -24,7 +24,7 @@ def place_points(rules: RuleSet, place: int) -> int:
     return rules.points_for(place, rules.titles[place])
 
 
-def playout(game: Game, seat: int, policy: Policy = normal_move, max_steps: int = 2000) -> int:
+def playout(game: Game, seat: int, policy: Policy = normal_policy, max_steps: int = 2000) -> int:
     """Play ``game`` on with ``policy`` until ``seat``'s place is settled; its points."""
     rules = game.rules
     steps = 0

@@ -11,7 +11,8 @@ adds two inferences:
 * **passes** (likely): a player who passed usually had no ordinary way to
   beat the table (a play without a joker that breaks none of its groups or
   sequences).  Each deal is checked against every pass seen this game (the
-  passer's hand then is its hand now plus what it played since), and a deal
+  history records the table each pass declined; the passer's hand then is
+  its hand now plus what it played since), and a deal
   that contradicts ``k`` passes is kept with probability ``PASS_TRUST ** k``
   (rejection sampling, a few tries at most).
 """
@@ -22,7 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from game.engine import PASS, Game, Observation, Play
+from game.engine import Game, Observation, Play
 from game.engine.cards import JOKER_MASK, iter_ids, natural_strength_key
 from game.engine.movegen import legal_plays
 from game.engine.rules import RuleSet
@@ -83,7 +84,7 @@ class WorldSampler:
         for mask in obs.known:
             known_all |= mask
         pool = obs.unseen & ~known_all
-        elsewhere = obs.removed_count
+        elsewhere = obs.state.removed_count
         for seat in range(obs.state.n):
             if seat not in (obs.seat, capped):
                 elsewhere += obs.state.counts[seat] - obs.known[seat].bit_count()
@@ -94,7 +95,7 @@ class WorldSampler:
         if self._capped < 0:
             return self.obs.sample(rng)
         obs = self.obs
-        game = obs.state.clone()
+        state = obs.state
         known_all = 0
         for mask in obs.known:
             known_all |= mask
@@ -103,18 +104,18 @@ class WorldSampler:
         free = list(iter_ids(pool & ~self._forbidden))
         # Slots: one entry per hidden card place, a seat number or -2 for the removed cards.
         others: list[int] = []
-        for seat in range(game.n):
+        for seat in range(state.n):
             if seat not in (obs.seat, self._capped):
-                others += [seat] * (game.counts[seat] - obs.known[seat].bit_count())
-        others += [-2] * obs.removed_count
+                others += [seat] * (state.counts[seat] - obs.known[seat].bit_count())
+        others += [-2] * state.removed_count
         capped = self._capped
-        capped_slots = [capped] * (game.counts[capped] - obs.known[capped].bit_count())
+        capped_slots = [capped] * (state.counts[capped] - obs.known[capped].bit_count())
         rng.shuffle(others)
         rng.shuffle(strong)
         rng.shuffle(free)
         if len(strong) + len(free) != len(others) + len(capped_slots):
             return obs.sample(rng)
-        hands = [obs.known[s] if s != obs.seat else obs.hand for s in range(game.n)]
+        hands = [obs.known[s] if s != obs.seat else obs.hand for s in range(state.n)]
         removed = 0
         rest = others[len(strong):] + capped_slots
         for cid, slot in zip(strong + free, others[: len(strong)] + rest, strict=True):
@@ -122,9 +123,7 @@ class WorldSampler:
                 removed |= 1 << cid
             else:
                 hands[slot] |= 1 << cid
-        game.hands = hands
-        game.removed = removed
-        return game
+        return obs.world(hands, removed=removed)
 
 
 def exchange_inference(obs: Observation) -> tuple[int, int]:
@@ -133,12 +132,13 @@ def exchange_inference(obs: Observation) -> tuple[int, int]:
     Returns (-1, 0) when the exchange tells nothing (no gift received from a
     lower class, or a stock or pile refills hands after the exchange).
     """
-    game = obs.state
-    if game.stocks is not None or game.pile is not None or game.previous_places is None:
+    state = obs.state
+    rules = state.rules
+    if rules.hand_size or rules.pile_draw or state.previous_places is None:
         return -1, 0
-    places = game.previous_places
+    places = state.previous_places
     me = obs.seat
-    for giver, receiver, cards in game.gifts:
+    for giver, receiver, cards in obs.gifts:
         if receiver != me or places.index(giver) <= places.index(me) or not cards:
             continue
         line = min(natural_strength_key(c) for c in iter_ids(cards))
@@ -153,36 +153,23 @@ def exchange_inference(obs: Observation) -> tuple[int, int]:
 def passes_seen(obs: Observation) -> list[PassSeen]:
     """The other players' passes this game, with the table each one declined.
 
-    The public history is replayed on a stand-in deal (any deal consistent
-    with the observation, with every played card back in its player's hand);
-    this gives the table, order and lock at each pass.  Modes with stocks, a
-    pile or a removed player are left out (empty list).
+    The history records the table of every action; the passer's hand then is
+    its hand now plus what it played since.  Modes with stocks or a pile are
+    left out (their hands change in other ways), and so are the passes of a
+    player removed by 都落ち (its hand left unseen).
     """
     state = obs.state
-    if state.stocks is not None or state.pile is not None or state.miyako >= 0 or not state.history:
+    rules = state.rules
+    if rules.hand_size or rules.pile_draw:
         return []
-    stand_in = obs.sample(random.Random(0))
-    played_by = [0] * state.n
-    for seat, move in state.history:
-        if isinstance(move, Play):
-            played_by[seat] |= move.cards
-    hands = [stand_in.hands[s] | played_by[s] for s in range(state.n)]
-    if any(not h for h in hands):
-        return []
-    try:
-        replay = Game(state.rules, hands, leader=state.leader)
-    except ValueError:
-        return []
-    later = list(played_by)
+    later = [0] * state.n
     found: list[PassSeen] = []
-    for seat, move in state.history:
-        if replay.over or replay.turn != seat:
-            return []
-        if isinstance(move, Play):
-            later[seat] &= ~move.cards
-        elif seat != obs.seat and replay.top is not None and replay.drawn_seat != seat:
-            found.append(PassSeen(seat, replay.top, replay.revolution != replay.j_back, replay.lock, later[seat]))
-        replay.apply(move if isinstance(move, Play) else PASS)
+    for turn in reversed(obs.history):
+        if isinstance(turn.move, Play):
+            later[turn.seat] |= turn.move.cards
+        elif turn.seat not in (obs.seat, state.miyako) and turn.top is not None:
+            found.append(PassSeen(turn.seat, turn.top, turn.reversed, turn.lock, later[turn.seat]))
+    found.reverse()
     return found
 
 

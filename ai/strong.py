@@ -9,8 +9,8 @@ Revolutions are judged by planning the rest of the hand in the new order,
 that could still beat the move.  Going out is always taken unless it would
 be a forbidden finish; a plan that can only end forbidden is penalised.
 
-``strong_move`` is a pure function of a ``Game`` for the seat to act: it reads
-only that seat's hand and the public state.
+``strong_move`` is a pure function of the public state and the hand of the
+seat to act (``strong_policy`` plays it in a complete game).
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from game.engine import PASS, Game, Move, Observation, Play
+from game.engine import PASS, Game, Move, Observation, Play, PublicView, moves_for
 from game.engine.cards import JOKER_RANK, SPADE_3, iter_ids
 from game.engine.effects import eight_cuts, forbidden_finish, hopeless, j_backs, revolts
 from game.engine.movegen import lock_suits
 from game.engine.plays import GROUP
 
-from .hand import others_unseen, power
+from .hand import power, unseen
 from .hand_plan import Outlook, Plan, strength_of
 from .player import Player, gift_count
 
@@ -54,15 +54,16 @@ MANY_LEADS = 24
 LOSE = -1000.0
 
 
-def scored_moves(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, Move]]:
-    """Every legal move of the seat to act with its Strong score (higher is better)."""
+def scored_moves(
+    game: PublicView, hand: int, weights: Weights = DEFAULT_WEIGHTS, drawn: int = -1
+) -> list[tuple[float, Move]]:
+    """Every legal move of the seat to act, holding ``hand``, with its Strong score (higher is better)."""
     seat = game.turn
-    moves = game.move_list()
+    moves = moves_for(game, hand, drawn)
     rules = game.rules
-    hand = game.hands[seat]
     others = game.active & ~(1 << seat)
     opponents = tuple(game.counts[s] for s in range(game.n) if others >> s & 1) if weights.chances else None
-    outlook = Outlook(rules, others_unseen(game, seat), game.revolution, opponents)
+    outlook = Outlook(rules, unseen(game, hand), game.revolution, opponents)
     flipped: Outlook | None = None
     stock = game.stock_count(seat)
     reversed_now = game.revolution != game.j_back
@@ -127,7 +128,7 @@ def _distinct(moves: list[Move]) -> list[Move]:
     return out
 
 
-def _win_chance(game: Game, move: Play, outlook: Outlook, others: int, chances: bool) -> float:
+def _win_chance(game: PublicView, move: Play, outlook: Outlook, others: int, chances: bool) -> float:
     """How likely ``move`` wins its trick: 1 when it cuts or nothing unseen can beat it."""
     rules = game.rules
     if not others or eight_cuts(move, rules):
@@ -149,20 +150,25 @@ def _win_chance(game: Game, move: Play, outlook: Outlook, others: int, chances: 
     return strength_of(outlook.beaters(move, lock, reversed_))
 
 
-def strong_move(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> Move:
-    """The Strong level's move for the seat to act in ``game``."""
-    moves = game.move_list()
+def strong_move(game: PublicView, hand: int, weights: Weights = DEFAULT_WEIGHTS, drawn: int = -1) -> Move:
+    """The Strong level's move for the seat to act, holding ``hand``, in ``game``."""
+    moves = moves_for(game, hand, drawn)
     if len(moves) == 1:
         return moves[0]
     reversed_now = game.revolution != game.j_back
     best: tuple[float, float, Move] | None = None
-    for score, move in scored_moves(game, weights):
+    for score, move in scored_moves(game, hand, weights, drawn):
         # Ties: keep the stronger cards (the weaker play), and prefer playing to passing.
         tie = -play_weight(move, reversed_now) if isinstance(move, Play) else -99.0
         if best is None or (score, tie) > (best[0], best[1]):
             best = (score, tie, move)
     assert best is not None
     return best[2]
+
+
+def strong_policy(game: Game) -> Move:
+    """``strong_move`` for the seat to act in a complete game (playouts)."""
+    return strong_move(game, game.hands[game.turn], drawn=game.drawn)
 
 
 def play_weight(play: Play, reversed_: bool) -> float:
@@ -182,8 +188,7 @@ def best_gift(obs: Observation) -> int:
     ids = list(iter_ids(hand))
     if count >= len(ids):
         return hand
-    game = obs.state
-    outlook = Outlook(game.rules, others_unseen(game, obs.seat), game.revolution)
+    outlook = Outlook(obs.rules, unseen(obs.state, hand), obs.state.revolution)
     best: tuple[float, float, int] | None = None
     for chosen in combinations(ids, count):
         gift = 0
@@ -206,7 +211,7 @@ class Strong(Player):
         self.weights = weights
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
-        return strong_move(obs.state, self.weights)
+        return strong_move(obs.state, obs.hand, self.weights, obs.drawn)
 
     def choose_gift(self, obs: Observation, rng: random.Random) -> int:
         return best_gift(obs)

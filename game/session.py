@@ -14,6 +14,7 @@ when a game ends.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import threading
@@ -278,6 +279,12 @@ class Session:
             log.error("the computer at seat %d chose an illegal move %r: %s", seat, answer, error)
             self._replace(self.match.player_at(seat), error)
             return []
+
+    def wait_for_decision(self, timeout: float) -> None:
+        """Block until the computer decision under way is ready (for scripts and tests; the game never waits)."""
+        if self._ticket is not None:
+            with contextlib.suppress(Exception):  # a failed decision is handled by ``poll``
+                self.worker.wait(self._ticket, timeout)
 
     def cancel_thinking(self) -> None:
         if self._ticket is not None:

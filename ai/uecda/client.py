@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ai.player import Player, weakest_cards
-from game.engine import PASS, Game, Move, Play
+from game.engine import PASS, Move, Observation, Play
 from game.engine.plays import single
 
 from .protocol import (
@@ -271,16 +271,15 @@ class UecdaClient:
 
     def _decide(self, shadow: Shadow, leading: bool) -> Move:
         obs = shadow.observation()
-        game = obs.state
         move: Move
         try:
             move = self.player.choose_move(obs, self.rng, time.perf_counter() + self.think_time)
         except Exception:  # a broken player must not stop the match
             self.log.exception("our player failed to choose a move")
             move = PASS
-        if not game.can(move):
-            if game.top is None or leading:
-                fallback = _lead_fallback(game)
+        if not obs.can(move):
+            if obs.top is None or leading:
+                fallback = _lead_fallback(obs)
                 self.log.warning("our player chose %s while leading; playing %s instead", move,
                                  fallback.describe())
                 return fallback
@@ -304,13 +303,12 @@ class UecdaClient:
             self.log.error("cannot write the record of game %d: %s", game.index + 1, error)
 
 
-def _lead_fallback(game: Game) -> Play:
+def _lead_fallback(obs: Observation) -> Play:
     try:
-        return weakest_single(game)
+        return weakest_single(obs)
     except ValueError:
         # The shadow finds no legal single (it should not happen): play our lowest card anyway.
-        hand = game.hands[game.turn]
-        return single(hand & -hand)
+        return single(obs.hand & -obs.hand)
 
 
 __all__ = ["ClientReport", "ConnectError", "UecdaClient", "connect"]

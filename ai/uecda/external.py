@@ -55,11 +55,11 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, Any
 
 from ai.player import Player, gift_count, weakest_cards
-from game.engine import Event, Game, Move, Observation
+from game.engine import Event, Move, Observation, Play, PublicState
 from game.engine.events import GameOver, MatchOver, Passed, Played, Revolution
 
 from .protocol import (
@@ -79,8 +79,9 @@ from .protocol import (
 )
 from .seat import (
     ClientLink,
+    chosen_gift,
+    field_play,
     field_table,
-    gift_count_of,
     initial_table,
     judge_gift,
     judge_play,
@@ -169,7 +170,7 @@ class ExternalPlayer(Player):
         self._closed = False
         self._game_key: tuple[object, ...] | None = None
         self._history_len = 0
-        self._view: Game | None = None
+        self._view: Observation | None = None
         self._turn_sent = -1
         self._gift_expected = False
         self._game_over_pending = False
@@ -376,16 +377,16 @@ class ExternalPlayer(Player):
         state = obs.state
         if state.n != PLAYERS:
             raise self._fail(f"UECda programs play with {PLAYERS} players, not {state.n}")
-        key = (state.deal.hands[obs.seat], state.previous_places)
-        length = len(state.history)
+        key = (obs.dealt, state.previous_places)
+        length = len(obs.history)
         if self._game_key is None or key != self._game_key or length < self._history_len:
             if self._game_over_pending:
                 self._send_int(GAME_OVER, "the game-over flag")
                 self._game_over_pending = False
             elif self._game_key is not None:
                 self.log.warning("%s: a new game began before the last one ended", self.label)
-            self._send_table(initial_table(state, obs.seat, self._seating_for(obs)), "the opening hand")
-            self._gift_expected = gift_count_of(state, obs.seat) > 0
+            self._send_table(initial_table(obs, self._seating_for(obs)), "the opening hand")
+            self._gift_expected = chosen_gift(obs) > 0
             self._game_key = key
             self._view = None
             self._turn_sent = -1
@@ -411,10 +412,10 @@ class ExternalPlayer(Player):
         if actions:
             action = actions[-1]
             seating = self._seating_for(obs)
-            if not (action.seat == obs.seat and self._turn_sent == len(state.history) - 1):
-                before = self._state_before(obs, action, events)
-                self._send_table(turn_table(before, obs.seat, seating, my_turn=False), "the hand and state")
-            self._send_table(field_table(state, seating, action.seat), "the field")
+            if not (action.seat == obs.seat and self._turn_sent == len(obs.history) - 1):
+                before, hand = self._before(obs, events)
+                self._send_table(turn_table(before, hand, seating, my_turn=False), "the hand and state")
+            self._send_table(field_table(state, field_play(obs.history), seating, action.seat), "the field")
             if any(isinstance(e, MatchOver) for e in events):
                 self._send_int(MATCH_OVER, "the match-over flag")
                 self._game_over_pending = False
@@ -423,28 +424,24 @@ class ExternalPlayer(Player):
             else:
                 self._send_int(GAME_CONTINUES, "the game-over flag")
             self._turn_sent = -1
-        self._view = state
+        self._view = obs
 
-    def _state_before(self, obs: Observation, action: Played | Passed, events: Sequence[Event]) -> Game:
-        """The state the action was made in: the last view, or a reconstruction."""
-        after = obs.state
+    def _before(self, obs: Observation, events: Sequence[Event]) -> tuple[PublicState, int]:
+        """The public state the last action was made in and our hand then: the last view, or worked out."""
         view = self._view
-        if view is not None and len(view.history) == len(after.history) - 1:
-            return view
-        before = after.clone()
-        before.history = before.history[:-1]
-        before.turn = action.seat
-        if isinstance(action, Played):
-            before.counts[action.seat] += action.play.size
-            if action.seat == obs.seat:
-                before.hands[action.seat] |= action.play.cards
-        if any(isinstance(e, Revolution) for e in events):
-            before.revolution = not before.revolution
-        if not before.history:
-            before.top = None
-            before.trick = []
-            before.lock = 0
-        return before
+        if view is not None and len(view.history) == len(obs.history) - 1:
+            return view.state, view.hand
+        turn = obs.history[-1]
+        counts = list(obs.counts)
+        hand = obs.hand
+        if isinstance(turn.move, Play):
+            counts[turn.seat] += turn.move.size
+            if turn.seat == obs.seat:
+                hand |= turn.move.cards
+        revolution = obs.state.revolution != any(isinstance(e, Revolution) for e in events)
+        before = replace(obs.state, turn=turn.seat, top=turn.top, lock=turn.lock, counts=tuple(counts),
+                         revolution=revolution, j_back=turn.reversed != revolution)
+        return before, hand
 
     def choose_gift(self, obs: Observation, rng: random.Random) -> int:
         """The cards the program gives in the exchange (it sends them after its opening hand)."""
@@ -458,7 +455,7 @@ class ExternalPlayer(Player):
             reply = self._recv("the cards to give")
             self._gift_expected = False
         table = self._wait(reply)
-        cards, note = judge_gift(obs.state, obs.seat, table)
+        cards, note = judge_gift(obs.hand, count, table)
         if note:
             self.log.warning("%s: %s", self.label, note)
         return cards
@@ -475,13 +472,13 @@ class ExternalPlayer(Player):
         with self._lock:
             self._sync(obs)
             seating = self._seating_for(obs)
-            self._send_table(turn_table(obs.state, obs.seat, seating, my_turn=True), "the hand and state")
+            self._send_table(turn_table(obs.state, obs.hand, seating, my_turn=True), "the hand and state")
             reply = self._recv("the play")
-            self._turn_sent = len(obs.state.history)
-            self._view = obs.state
+            self._turn_sent = len(obs.history)
+            self._view = obs
         table = self._wait(reply, cancelled)
         try:
-            judgement = judge_play(obs.state, table)
+            judgement = judge_play(obs, table)
         except MalformedTable as error:
             raise self._fail(f"it sent a malformed play table: {error}") from None
         with self._lock:

@@ -5,11 +5,11 @@ tournament program at our desktop table) speak the same server side of the
 protocol; this module holds what they share:
 
 * ``ClientLink``: one connected client (handshake, tables and integers with timeouts);
-* the tables the server sends, built from a ``Game`` (the real game on the
-  server, a player's observation ``obs.state`` for the external seat):
-  ``initial_table`` (the hand that opens a game, 通信4), ``turn_table`` (the
-  hand and state before each action, 通信6) and ``field_table`` (the cards on
-  the table after each action, 通信9);
+* the tables the server sends, built from what the client's seat may see
+  (its ``Observation``, or a public state and its hand): ``initial_table``
+  (the hand that opens a game, 通信4), ``turn_table`` (the hand and state
+  before each action, 通信6) and ``field_table`` (the cards on the table after
+  each action, 通信9);
 * ``judge_play`` and ``judge_gift``: what a client's table means under our
   rules, and the answer (9 accepted, 8 illegal-or-pass) the server gives.
 
@@ -37,9 +37,11 @@ import logging
 import socket
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from game.engine import PASS, Game, IllegalMove, Move, Play
+from game.engine import PASS, IllegalMove, Move, Observation, Play, PublicView, Turn
 from game.engine.cards import JOKER_RANK, iter_ids, natural_strength_key
+from game.engine.legality import check_gift
 from game.engine.plays import SINGLE
 
 from .protocol import (
@@ -127,7 +129,7 @@ class ClientLink:
 # --- tables the server sends -----------------------------------------------------------------
 
 
-def classes_by_seat(state: Game) -> list[int]:
+def classes_by_seat(state: PublicView) -> list[int]:
     """Each seat's class (0 大富豪 ... 4 大貧民) from the previous game; all 0 in a first game."""
     places = state.previous_places
     if places is None:
@@ -146,7 +148,7 @@ def _by_player(values: Sequence[int], seating: Sequence[int]) -> tuple[int, ...]
 
 
 def _state(
-    state: Game,
+    state: PublicView,
     seating: Sequence[int],
     counts: Sequence[int],
     *,
@@ -171,23 +173,23 @@ def _state(
     )
 
 
-def gift_count_of(state: Game, seat: int) -> int:
-    """The cards ``seat`` chooses to give in this game's exchange (2, 1 or 0)."""
-    places = state.previous_places
-    return 0 if places is None else state.rules.chosen_gift_count(places.index(seat))
+def chosen_gift(obs: Observation) -> int:
+    """The cards ``obs.seat`` chooses to give in this game's exchange (2, 1 or 0)."""
+    places = obs.state.previous_places
+    return 0 if places is None else obs.rules.chosen_gift_count(places.index(obs.seat))
 
 
-def opening_hand(state: Game, seat: int) -> int:
+def opening_hand(obs: Observation) -> int:
     """The hand sent when a game opens: as dealt, plus what an upper class took from its partner."""
-    hand = state.deal.hands[seat]
-    if gift_count_of(state, seat):
-        for giver, receiver, cards in state.gifts:
-            if receiver == seat and gift_count_of(state, giver) == 0:
-                hand |= cards
+    hand = obs.dealt
+    if chosen_gift(obs):
+        for _, receiver, cards in obs.gifts:
+            if receiver == obs.seat:
+                hand |= cards  # its partner's strongest cards
     return hand
 
 
-def dealt_counts(state: Game) -> list[int]:
+def dealt_counts(state: PublicView) -> list[int]:
     """Each seat's cards as dealt (the counts the C server sends with the opening hand)."""
     counts = list(state.counts)
     # A complete exchange keeps every count; a pair whose upper class has not
@@ -198,43 +200,39 @@ def dealt_counts(state: Game) -> list[int]:
     return counts
 
 
-def initial_table(state: Game, seat: int, seating: Sequence[int]) -> Table:
+def initial_table(obs: Observation, seating: Sequence[int]) -> Table:
     """通信4: the hand that opens a game (before the exchange for lower classes, after the take for upper)."""
-    table = encode_hand(opening_hand(state, seat))
-    gift = gift_count_of(state, seat)
-    counts = dealt_counts(state)
-    return encode_state(_state(state, seating, counts, turn_seat=None, my_turn=False, cleared=state.top is None,
-                               exchanging=True, gift_count=gift), table)
+    state = obs.state
+    table = encode_hand(opening_hand(obs))
+    return encode_state(_state(state, seating, dealt_counts(state), turn_seat=None, my_turn=False,
+                               cleared=state.top is None, exchanging=True, gift_count=chosen_gift(obs)), table)
 
 
-def turn_table(state: Game, seat: int, seating: Sequence[int], *, my_turn: bool) -> Table:
-    """通信6: ``seat``'s hand and the state before the action of the seat to act (``state.turn``)."""
-    table = encode_hand(state.hands[seat])
+def turn_table(state: PublicView, hand: int, seating: Sequence[int], *, my_turn: bool) -> Table:
+    """通信6: a seat's ``hand`` and the state before the action of the seat to act (``state.turn``)."""
     return encode_state(_state(state, seating, state.counts, turn_seat=state.turn, my_turn=my_turn,
-                               cleared=state.top is None), table)
+                               cleared=state.top is None), encode_hand(hand))
 
 
-def field_play(state: Game) -> Play | None:
-    """The play the field shows after an action: the top, or the play just cleared away."""
-    if state.top is not None:
-        return state.top
-    for _, move in reversed(state.history):
-        if isinstance(move, Play):
-            return move
+def field_play(history: Sequence[Turn]) -> Play | None:
+    """The play the field shows after an action: the last play (even one that just cleared the table)."""
+    for turn in reversed(history):
+        if isinstance(turn.move, Play):
+            return turn.move
     return None
 
 
-def field_table(state: Game, seating: Sequence[int], actor: int) -> Table:
+def field_table(state: PublicView, shown: Play | None, seating: Sequence[int], actor: int) -> Table:
     """通信9: the cards on the table after ``actor``'s action, as the official server sends them.
 
-    ``[5][3]`` is the player who acted, ``[5][2]`` is 0 for everyone and
-    ``[5][4]`` is 1 only when no cards are shown: the server sends the field
-    before it clears the table, so an 8-cut still shows its cards.
+    ``shown`` is the last play (see ``field_play``).  ``[5][3]`` is the player
+    who acted, ``[5][2]`` is 0 for everyone and ``[5][4]`` is 1 only when no
+    cards are shown: the server sends the field before it clears the table,
+    so an 8-cut still shows its cards.
     """
-    play = field_play(state)
-    table = encode_play(play, reversed_order=state.reversed) if play is not None else encode_play(PASS)
+    table = encode_play(shown, reversed_order=state.reversed) if shown is not None else encode_play(PASS)
     return encode_state(_state(state, seating, state.counts, turn_seat=actor, my_turn=False,
-                               cleared=play is None), table)
+                               cleared=shown is None), table)
 
 
 # --- judging what a client sends ---------------------------------------------------------------
@@ -250,7 +248,19 @@ class Judgement:
     """Why the server did something other than what the client asked (for the log)."""
 
 
-def weakest_single(state: Game) -> Play:
+class ActingSeat(Protocol):
+    """The seat to act as a judge sees it: a ``Game`` (the server) or that seat's ``Observation``."""
+
+    @property
+    def top(self) -> Play | None: ...
+    @property
+    def reversed(self) -> bool: ...
+
+    def move_list(self) -> list[Move]: ...
+    def resolve(self, cards: int, joker_as: Sequence[int] = ()) -> Play: ...
+
+
+def weakest_single(state: ActingSeat) -> Play:
     """The weakest legal single of the seat to act in the order in force (the joker last)."""
     singles = [m for m in state.move_list() if isinstance(m, Play) and m.kind == SINGLE]
     if not singles:
@@ -266,14 +276,14 @@ def weakest_single(state: Game) -> Play:
     return min(singles, key=strength)
 
 
-def _fallback(state: Game, why: str) -> Judgement:
+def _fallback(state: ActingSeat, why: str) -> Judgement:
     if state.top is None:
         single = weakest_single(state)
         return Judgement(single, REJECTED, f"{why}; the leader must play, so the server played {single.describe()}")
     return Judgement(PASS, REJECTED, f"{why}; treated as a pass")
 
 
-def judge_play(state: Game, table: Table) -> Judgement:
+def judge_play(state: ActingSeat, table: Table) -> Judgement:
     """What the seat to act does with the play ``table`` it sent.
 
     ``MalformedTable`` propagates (the caller drops the client); everything
@@ -302,29 +312,25 @@ def weakest_gift(hand: int, count: int) -> int:
     return sum(1 << c for c in chosen)
 
 
-def judge_gift(state: Game, seat: int, table: Table) -> tuple[int, str | None]:
-    """The cards ``seat`` gives for the gift ``table``: (cards, a note when its choice was replaced)."""
-    count = next((g.count for g in state.pending if g.giver == seat), 0)
-    hand = state.hands[seat]
+def judge_gift(hand: int, count: int, table: Table) -> tuple[int, str | None]:
+    """The ``count`` cards of ``hand`` given for the gift ``table``: (cards, a note when the choice was replaced)."""
     try:
-        cards = decode_hand(table)
+        return check_gift(hand, count, decode_hand(table)), None
     except MalformedTable as error:
         return weakest_gift(hand, count), f"malformed gift ({error}); the weakest cards were given"
-    try:
-        state.verify_give(seat, cards)
     except IllegalMove as error:
         return weakest_gift(hand, count), f"invalid gift ({error}); the weakest cards were given"
-    return cards, None
 
 
 __all__ = [
+    "ActingSeat",
     "ClientLink",
     "Judgement",
+    "chosen_gift",
     "classes_by_seat",
     "dealt_counts",
     "field_play",
     "field_table",
-    "gift_count_of",
     "initial_table",
     "judge_gift",
     "judge_play",

@@ -52,6 +52,7 @@ from .protocol import (
 )
 from .seat import (
     ClientLink,
+    field_play,
     field_table,
     initial_table,
     judge_gift,
@@ -270,16 +271,17 @@ class UecdaServer:
     def play_game(self, game: Game, seating: Sequence[int], index: int) -> None:
         """Everything of one game but the final 1/2 flag."""
         for seat, player in enumerate(seating):
-            self._send_table(player, initial_table(game, seat, seating), "the opening hand")
+            self._send_table(player, initial_table(observe(game, seat), seating), "the opening hand")
         for gift in list(game.pending):
             game.give(gift.giver, self._gift(game, gift.giver, seating[gift.giver]))
         while not game.over:
             actor_seat = game.turn
             actor = seating[actor_seat]
             for seat, player in enumerate(seating):
-                self._send_table(player, turn_table(game, seat, seating, my_turn=seat == actor_seat), "the hand")
+                table = turn_table(game, game.hands[seat], seating, my_turn=seat == actor_seat)
+                self._send_table(player, table, "the hand")
             game.play(self._move(game, actor_seat, actor))
-            field = field_table(game, seating, actor_seat)
+            field = field_table(game, field_play(game.history), seating, actor_seat)
             for player in seating:
                 self._send_table(player, field, "the field")
             if not game.over:
@@ -294,7 +296,7 @@ class UecdaServer:
             except ProtocolError as error:
                 self._drop(player, f"no gift: {error}")
             else:
-                cards, note = judge_gift(game, seat, table)
+                cards, note = judge_gift(game.hands[seat], count, table)
                 if note:
                     self.log.warning("player %d (%s): %s", player, link.name, note)
                 return cards

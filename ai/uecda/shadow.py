@@ -47,9 +47,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import PASS, Game, IllegalMove, Observation, Phase, Play, RuleSet, observe, preset_rules
+from game.engine import PASS, Game, IllegalMove, Observation, Phase, Play, PublicState, RuleSet, observe, preset_rules
 from game.engine.cards import JOKER_RANK, card_codes, deck_mask, iter_ids, natural_strength_key, strongest_cards
-from game.engine.deal import Deal
 from game.engine.movegen import lock_suits, play_readings
 from game.engine.record import check, record_json
 
@@ -418,45 +417,31 @@ class Shadow:
         held = 0
         for h in hands:
             held |= h
-        dummy = [0] * PLAYERS
-        for i, cid in enumerate(iter_ids(deck)):
-            dummy[i % PLAYERS] |= 1 << cid
         turn = self.turn_seat(st)
-        g = Game(rules, dummy, leader=turn)
-        g.hands = hands
-        g.counts = [h.bit_count() for h in hands]
-        g.deal = Deal(hands=tuple(hands))
-        g.active = sum(1 << s for s in range(PLAYERS) if hands[s])
-        g.turn = turn
-        g.leader = turn
-        g.previous_places = self.places
-        g.played = deck & ~held
-        g.history = []
-        g.finishers = [self.seat_of(p) for p in self.out_order if not hands[self.seat_of(p)]]
-        g.forbidden = []
-        g.revolution = st.revolution
-        g.j_back = False
         top = None if st.cleared or not self.field_cards else self._field_reading()
-        g.top = top
+        trick: tuple[tuple[int, Play], ...] = ()
+        last = self.seat_of(self.last_player) if self.last_player >= 0 else -1
+        passed = lock = lock_base = 0
         if top is not None:
-            seat = self.seat_of(self.last_player) if self.last_player >= 0 else (turn - 1) % PLAYERS
-            g.trick = [(seat, top)]
-            g.last_player = seat
-            g.passed = sum(1 << self.seat_of(p) for p in self.trick_passed)
-            lock = 0
+            last = last if last >= 0 else (turn - 1) % PLAYERS
+            trick = ((last, top),)
+            passed = sum(1 << self.seat_of(p) for p in self.trick_passed)
             if st.lock:
                 lock = old.lock if old is not None and old.lock else (top.suits if top.rank != JOKER_RANK else 0)
-            g.lock = lock
-            g.lock_base = lock_suits(top, rules)
-        else:
-            g.trick = []
-            g.last_player = self.seat_of(self.last_player) if self.last_player >= 0 else -1
-            g.passed = 0
-            g.lock = g.lock_base = 0
-        if old is not None:
-            g.gifts = [x for x in old.gifts if me in (x[0], x[1])]
-            g.chosen_gifts = [x for x in old.chosen_gifts if x[0] == me]
-        self.game = g
+            lock_base = lock_suits(top, rules)
+        state = PublicState(
+            rules=rules, phase=Phase.PLAY, turn=turn, leader=turn, top=top, trick=trick, last_player=last,
+            passed=passed, active=sum(1 << s for s in range(PLAYERS) if hands[s]), revolution=st.revolution,
+            j_back=False, lock=lock, lock_base=lock_base, counts=tuple(h.bit_count() for h in hands),
+            stock_counts=(0,) * PLAYERS, pile_count=0, removed_count=0, played=deck & ~held,
+            finishers=tuple(self.seat_of(p) for p in self.out_order if not hands[self.seat_of(p)]), forbidden=(),
+            miyako=-1, gekokujo=-1, previous_places=self.places, pending=(), drawn_seat=-1, result=None)
+        gifts = [x for x in old.gifts if me in (x[0], x[1])] if old is not None else []
+        try:
+            self.game = Game.from_position(state, hands, gifts=gifts)
+        except ValueError as error:
+            self.log.error("game %d: cannot rebuild the shadow from the server's table: %s", self.game_index, error)
+            self.desync = f"cannot rebuild: {error}"
 
     def _field_reading(self) -> Play | None:
         """The play the field shows, read with the joker cells we saw."""
@@ -589,13 +574,13 @@ class Shadow:
         if g is None:
             return None
         start = list(g.hands)
-        for seat, move in g.history:
-            if isinstance(move, Play):
-                start[seat] |= move.cards
+        for turn in g.history:
+            if isinstance(turn.move, Play):
+                start[turn.seat] |= turn.move.cards
         try:
             replay = Game(self.rules, start, leader=g.leader)
-            for _, move in g.history:
-                replay.play(move)
+            for turn in g.history:
+                replay.play(turn.move)
         except (ValueError, IllegalMove) as error:
             self.log.warning("game %d: our record does not replay (%s); writing the action log only",
                              self.game_index, error)

@@ -5,8 +5,10 @@ The public API, re-exported here:
 * cards: ``Card``, ``parse_cards``, ``format_cards``... (card sets are int bitmasks)
 * rules: ``RuleSet``, ``preset_rules``, ``PRESETS``, ``Title``...
 * plays: ``Play``, ``PASS``, ``Move``, ``Kind``
-* a game: ``Game`` (checked ``play``/``verify``/``can``, unchecked ``apply``/``clone``)
-* a player's view: ``observe`` and ``Observation.sample``
+* a game: ``Game`` (checked ``play``/``verify``/``can``, unchecked ``apply``/``clone``,
+  ``from_position``), its public part ``PublicState`` (``Game.public()``, ``event.state``)
+* a player's view: ``observe`` and ``Observation.sample``; ``moves_for`` a hand in a state
+* what a play does: ``game.engine.effects``
 * several games: ``Match``
 * records: ``game.engine.record``
 """
@@ -14,11 +16,13 @@ The public API, re-exported here:
 from .cards import CARDS, Card, card_code, card_codes, cards_of, format_cards, format_symbols, mask_of, parse_cards
 from .errors import IllegalMove, Reason
 from .events import Event
-from .game import Game, LegalMoves, Phase
+from .game import Game, LegalMoves
+from .legality import moves_for
 from .match import Match
 from .observation import Observation, observe
 from .plays import PASS, Kind, Move, Pass, Play
 from .rules import PRESET_IDS, PRESETS, RuleError, RuleSet, Title, preset_rules
+from .state import Phase, PublicState, PublicView, Turn
 
 __all__ = [
     "CARDS",
@@ -37,16 +41,20 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "PublicState",
+    "PublicView",
     "Reason",
     "RuleError",
     "RuleSet",
     "Title",
+    "Turn",
     "card_code",
     "card_codes",
     "cards_of",
     "format_cards",
     "format_symbols",
     "mask_of",
+    "moves_for",
     "observe",
     "parse_cards",
     "preset_rules",

@@ -2,15 +2,25 @@
 
 Events carry full information (the cards an exchange moved, the card a player
 drew); a screen shows a player only what that player may see.  Places are
-0-based (0 is 1st place).
+0-based (0 is 1st place).  Each event a game returns also carries ``state``,
+the public state right after it (not part of the event's equality), so a
+screen can show exactly that moment.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from .plays import Play
 from .rules import Title
+
+if TYPE_CHECKING:
+    from .state import PublicState
+
+STATE = field(default=None, compare=False, repr=False)
+"""The last field of every event but the results: the public state right after it (None in an
+event made by hand).  ``GameOver`` is the result itself (``PublicState.result``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +29,7 @@ class Dealt:
     """Cards in each seat's hand after the deal."""
     first: int
     """The seat that received the first card."""
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +37,12 @@ class Exchanged:
     giver: int
     receiver: int
     cards: int
+    """The cards (0 when hidden from the viewer: see ``visible_to``)."""
     chosen: bool
     """True when the giver chose the cards (an upper class), False for the strongest cards."""
+    count: int
+    """How many cards changed hands (always visible)."""
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +50,20 @@ class Started:
     leader: int
     reason: str
     """Why this seat leads: ``diamond3``, ``spade3``, ``random``, ``lowest_class``, ``loser`` or ``given``."""
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
 class Played:
     seat: int
     play: Play
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
 class Passed:
     seat: int
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +75,7 @@ class Drew:
     """``stock`` (the 5-card mode's refill) or ``pile`` (drawing after a pass)."""
     count: int = 0
     """How many cards were drawn (always visible)."""
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +83,7 @@ class TrickCleared:
     leader: int
     reason: str
     """``passes``, ``eight_cut``, ``spade3_return`` or ``pass`` (a pass clears at once)."""
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +91,7 @@ class Revolution:
     seat: int
     active: bool
     """False when this play was a counter-revolution (革命返し)."""
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,33 +99,39 @@ class JBack:
     seat: int
     active: bool
     """False when a further J turned the J-back off again."""
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
 class Locked:
     seat: int
     suits: int
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
 class EightCut:
     seat: int
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
 class Spade3Return:
     seat: int
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
 class Finished:
     seat: int
     place: int
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
 class ForbiddenFinish:
     seat: int
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,18 +139,21 @@ class HopelessHand:
     """Only 8s and jokers left with an empty stock: the player loses at once."""
 
     seat: int
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
 class MiyakoOchi:
     seat: int
     """The reigning 大富豪 who leaves the game."""
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)
 class Gekokujo:
     seat: int
     """The previous 大貧民 who took 1st place."""
+    state: PublicState | None = STATE
 
 
 @dataclass(frozen=True, slots=True)

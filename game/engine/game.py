@@ -25,16 +25,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from enum import Enum
 from typing import overload
 
+from . import legality
 from .cards import (
     DIAMONDS,
     JOKER_MASK,
-    NATURAL_MASK,
     SPADES,
     card_id,
+    deck_mask,
     format_cards,
     strongest_cards,
 )
@@ -62,29 +61,14 @@ from .events import (
     Started,
     TrickCleared,
 )
-from .movegen import canonical, follow_error, legal_plays, lock_suits, play_readings
-from .plays import GROUP, PASS, SEQUENCE, SINGLE, Move, Pass, Play
+from .movegen import legal_plays, lock_suits
+from .plays import PASS, Move, Pass, Play
 from .rules import FirstLeader, LaterLeader, RuleSet, Title
+from .state import PendingGift, Phase, PublicFacts, PublicState, Turn
 
 
-class Phase(str, Enum):
-    EXCHANGE = "exchange"
-    """Upper classes are choosing the cards they give."""
-    PLAY = "play"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class PendingGift:
-    """An upper class still to choose ``count`` cards for ``receiver``."""
-
-    giver: int
-    receiver: int
-    count: int
-
-
-class Game:
-    """The state of one game of Daifugō."""
+class Game(PublicFacts):
+    """The state of one game of Daifugō: the public state and the hidden cards."""
 
     __slots__ = (
         "_given_leader",
@@ -99,7 +83,6 @@ class Game:
         "forbidden",
         "gekokujo",
         "gifts",
-        # hidden information
         "hands",
         "history",
         "j_back",
@@ -108,10 +91,8 @@ class Game:
         "lock",
         "lock_base",
         "miyako",
-        "n",
         "passed",
         "pending",
-        # public information
         "phase",
         "pile",
         "played",
@@ -128,7 +109,6 @@ class Game:
     )
 
     rules: RuleSet
-    n: int
     hands: list[int]
     """Card sets by seat."""
     stocks: list[list[int]] | None
@@ -143,48 +123,34 @@ class Game:
     """The hands, stocks and pile as dealt (for records)."""
     drawn: int
     """The card id just drawn from the pile by ``drawn_seat`` (-1: none)."""
+    # The public fields, as documented in ``PublicState`` (mutable here: lists for tuples).
     phase: Phase
     turn: int
-    """The seat to act (during the exchange: the first upper class still to give)."""
     leader: int
-    """The seat that led the first trick."""
     top: Play | None
-    """The play to beat, None when the table is empty."""
     trick: list[tuple[int, Play]]
-    """The plays of the current trick, oldest first."""
     last_player: int
     passed: int
-    """Seats (a bit set) that passed since the last play (or, with ``pass_until_clear``, this trick)."""
     active: int
-    """Seats (a bit set) still holding cards."""
     revolution: bool
     j_back: bool
     lock: int
-    """The locked suit set, 0 when the trick is not locked."""
     lock_base: int
-    """The suit set the last play offers towards a lock (0: none)."""
     finishers: list[int]
-    """Seats that went out normally, in order (they hold the top places)."""
     forbidden: list[int]
-    """Seats that went out with a forbidden finish (or a hopeless hand), in order."""
     miyako: int
-    """The seat removed by 都落ち, -1 if none."""
     gekokujo: int
-    """The seat whose 1st place caused 下克上, -1 if none."""
     previous_places: tuple[int, ...] | None
-    """Seats from 1st to last in the previous game (None for a first game)."""
     played: int
-    """Every card played to the table this game."""
-    history: list[tuple[int, Move]]
-    """Every action of the play phase: (seat, play or PASS)."""
+    history: list[Turn]
+    """Every action of the play phase, with the table it was made on."""
     counts: list[int]
-    """Cards in each seat's hand."""
     pending: list[PendingGift]
     drawn_seat: int
-    """The seat that drew after passing and may still play the drawn card (-1: none)."""
     chosen_gifts: list[tuple[int, int]]
     """The upper classes' chosen gifts (seat, cards), in the order given."""
     result: GameOver | None
+    # The rest:
     setup_events: list[Event]
     """The events of the deal and of the automatic part of the exchange."""
 
@@ -211,7 +177,6 @@ class Game:
         n = rules.players
         _check_setup(rules, hands, stocks, pile, previous_places, leader)
         self.rules = rules
-        self.n = n
         self.hands = list(hands)
         self.stocks = [list(reversed(s)) for s in stocks] if stocks is not None else None
         self.pile = list(reversed(pile)) if pile is not None else None
@@ -249,7 +214,7 @@ class Game:
         self.result = None
         self._given_leader = leader
         self._random_leader = random_leader
-        self.setup_events = [Dealt(counts=tuple(self.counts), first=first)]
+        self.setup_events = [Dealt(counts=tuple(self.counts), first=first, state=self.public())]
         if self.previous_places is not None and rules.exchange and n >= 3:
             self._automatic_gifts(self.setup_events)
         if self.pending:
@@ -285,44 +250,73 @@ class Game:
             first=first,
         )
 
-    # --- questions ---------------------------------------------------------
+    @classmethod
+    def from_position(
+        cls,
+        state: PublicState,
+        hands: Sequence[int],
+        *,
+        history: Sequence[Turn] = (),
+        stocks: Sequence[Sequence[int]] | None = None,
+        pile: Sequence[int] | None = None,
+        removed: int = 0,
+        drawn: int = -1,
+        gifts: Sequence[tuple[int, int, int]] = (),
+        dealt: Sequence[int] | None = None,
+    ) -> Game:
+        """A game in the middle: the public ``state`` with these hidden cards.
 
-    @property
-    def reversed(self) -> bool:
-        """Is the rank order reversed now (revolution XOR J-back)?"""
-        return self.revolution != self.j_back
-
-    @property
-    def over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def previous_titles(self) -> tuple[Title, ...] | None:
-        """Each seat's class from the previous game."""
-        if self.previous_places is None:
-            return None
-        titles = self.rules.titles
-        out = [Title.HEIMIN] * self.n
-        for place, seat in enumerate(self.previous_places):
-            out[seat] = titles[place]
-        return tuple(out)
-
-    def place_of(self, seat: int) -> int | None:
-        """``seat``'s final place (0 = 1st) once nothing can change it any more, else None.
-
-        A player who went out normally holds its place; the first forbidden
-        finisher is last, the next one above it, and so on (下克上 may still
-        reorder everyone, so then only the result tells).
+        ``hands`` by seat; ``stocks`` (top card last) and ``pile`` (top card
+        last) as many cards as the state says; ``removed``, the cards that left
+        unseen; ``drawn``, the card ``state.drawn_seat`` drew.  ``ValueError``
+        names what does not fit the state.  The deal of the result is the
+        position itself (a record of it starts here).
         """
-        if self.result is not None:
-            return self.result.places.index(seat)
-        if self.active >> seat & 1:
-            return None
-        if seat in self.finishers:
-            return self.finishers.index(seat)
-        if seat in self.forbidden and not self.rules.gekokujo:
-            return self.n - 1 - self.forbidden.index(seat)
-        return None
+        rules = state.rules
+        _check_position(state, hands, stocks, pile, removed, drawn)
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.hands = list(hands)
+        g.stocks = [list(s) for s in stocks] if stocks is not None else None
+        g.pile = list(pile) if pile is not None else None
+        g.removed = removed
+        g.gifts = list(gifts)
+        g.deal = Deal(
+            hands=tuple(hands if dealt is None else dealt),
+            stocks=tuple(tuple(reversed(s)) for s in stocks) if stocks is not None else None,
+            pile=tuple(reversed(pile)) if pile is not None else None,
+        )
+        g.drawn = drawn if state.drawn_seat >= 0 else -1
+        g.phase = state.phase
+        g.turn = state.turn
+        g.leader = state.leader
+        g.top = state.top
+        g.trick = list(state.trick)
+        g.last_player = state.last_player
+        g.passed = state.passed
+        g.active = state.active
+        g.revolution = state.revolution
+        g.j_back = state.j_back
+        g.lock = state.lock
+        g.lock_base = state.lock_base
+        g.finishers = list(state.finishers)
+        g.forbidden = list(state.forbidden)
+        g.miyako = state.miyako
+        g.gekokujo = state.gekokujo
+        g.previous_places = state.previous_places
+        g.played = state.played
+        g.history = list(history)
+        g.counts = [h.bit_count() for h in hands]
+        g.pending = list(state.pending)
+        g.drawn_seat = state.drawn_seat
+        g.chosen_gifts = []
+        g.result = state.result
+        g.setup_events = []
+        g._given_leader = state.leader
+        g._random_leader = 0
+        return g
+
+    # --- questions ---------------------------------------------------------
 
     def stock_count(self, seat: int) -> int:
         return len(self.stocks[seat]) if self.stocks is not None else 0
@@ -331,96 +325,60 @@ class Game:
     def pile_count(self) -> int:
         return len(self.pile) if self.pile is not None else 0
 
+    def public(self) -> PublicState:
+        """A snapshot of the public state (what every player may see)."""
+        return PublicState(
+            rules=self.rules,
+            phase=self.phase,
+            turn=self.turn,
+            leader=self.leader,
+            top=self.top,
+            trick=tuple(self.trick),
+            last_player=self.last_player,
+            passed=self.passed,
+            active=self.active,
+            revolution=self.revolution,
+            j_back=self.j_back,
+            lock=self.lock,
+            lock_base=self.lock_base,
+            counts=tuple(self.counts),
+            stock_counts=tuple(len(s) for s in self.stocks) if self.stocks is not None else (0,) * self.n,
+            pile_count=self.pile_count,
+            removed_count=self.removed.bit_count(),
+            played=self.played,
+            finishers=tuple(self.finishers),
+            forbidden=tuple(self.forbidden),
+            miyako=self.miyako,
+            gekokujo=self.gekokujo,
+            previous_places=self.previous_places,
+            pending=tuple(self.pending),
+            drawn_seat=self.drawn_seat,
+            result=self.result,
+        )
+
     def legal_moves(self) -> LegalMoves:
         """The moves of the seat to act (lazy: generated on first use)."""
         return LegalMoves(self)
 
     def move_list(self) -> list[Move]:
         """The moves of the seat to act as a fresh list, PASS last (the fast path for search)."""
-        if self.phase is not Phase.PLAY:
-            return []
-        seat = self.turn
-        moves: list[Move] = list(
-            legal_plays(self.hands[seat], self.top, self.revolution != self.j_back, self.lock, self.rules)
-        )
-        if self.drawn_seat == seat:
-            need = self._drawn_mask()
-            moves = [m for m in moves if isinstance(m, Play) and m.cards & need]
-        if self.top is not None:
-            moves.append(PASS)
-        return moves
-
-    def _drawn_mask(self) -> int:
-        return JOKER_MASK if self.drawn >= 52 else 1 << self.drawn
+        return legality.moves_for(self, self.hands[self.turn], self.drawn)
 
     def readings(self, cards: int, joker_as: Sequence[int] = ()) -> list[Play]:
         """The legal readings of ``cards`` for the seat to act, strongest first.
 
         ``joker_as`` (card ids) keeps only the readings whose jokers stand for them.
         """
-        rules = self.rules
-        found: list[Play] = []
-        for reading in play_readings(cards, rules):
-            if joker_as and not _stands_for(reading, joker_as):
-                continue
-            reading = canonical(reading, self.lock, rules)
-            if reading not in found and follow_error(reading, self.top, self.reversed, self.lock, rules) is None:
-                found.append(reading)
-        found.sort(key=self._reading_preference, reverse=True)
-        return found
-
-    def _reading_preference(self, play: Play) -> tuple[int, int, int]:
-        power = -play.rank if self.reversed else play.top
-        starts_lock = int(self.rules.lock and self.lock == 0 and lock_suits(play, self.rules) == self.lock_base != 0)
-        return (int(play.kind != SEQUENCE), power, starts_lock)
+        return legality.readings(self, cards, joker_as)
 
     def resolve(self, cards: int, joker_as: Sequence[int] = ()) -> Play:
         """The play the seat to act makes with ``cards``: the strongest legal reading."""
-        self._check_turn(None)
-        hand = self.hands[self.turn]
-        cards = _use_held_jokers(cards, hand)
-        if cards & ~hand or not cards:
-            raise IllegalMove(Reason.NOT_IN_HAND, cards=format_cards(cards & ~hand) or "nothing")
-        found = self.readings(cards, joker_as)
-        if found:
-            if self.drawn_seat == self.turn and not found[0].cards & self._drawn_mask():
-                raise IllegalMove(Reason.NEEDS_DRAWN_CARD, card=format_cards(1 << self.drawn))
-            return found[0]
-        rules = self.rules
-        every = play_readings(cards, rules)
-        if joker_as:
-            matching = [r for r in every if _stands_for(r, joker_as)]
-            if not matching and every:
-                raise IllegalMove(Reason.BAD_JOKER_AS, card=",".join(format_cards(1 << c) for c in joker_as))
-            every = matching
-        if not every:
-            raise IllegalMove(Reason.NOT_A_PLAY)
-        self.verify(canonical(every[0], self.lock, rules))
-        raise AssertionError("a reading passed verify but not readings()")  # pragma: no cover
+        return legality.resolve(self, self.hands[self.turn], self.drawn, cards, joker_as)
 
     def verify(self, move: Move, seat: int | None = None) -> Move:
         """Return ``move`` as it will be applied, or raise ``IllegalMove`` saying why."""
-        self._check_turn(seat)
-        seat = self.turn
-        if isinstance(move, Pass):
-            if self.top is None:
-                raise IllegalMove(Reason.MUST_LEAD)
-            return PASS
-        rules = self.rules
-        hand = self.hands[seat]
-        cards = _use_held_jokers(move.cards, hand)
-        if cards & ~hand:
-            raise IllegalMove(Reason.NOT_IN_HAND, cards=format_cards(cards & ~hand))
-        play = move._replace(cards=cards)
-        if play not in play_readings(cards, rules):
-            raise IllegalMove(Reason.NOT_A_PLAY)
-        play = canonical(play, self.lock, rules)
-        error = follow_error(play, self.top, self.reversed, self.lock, rules)
-        if error is not None:
-            raise error
-        if self.drawn_seat == seat and not play.cards & self._drawn_mask():
-            raise IllegalMove(Reason.NEEDS_DRAWN_CARD, card=format_cards(1 << self.drawn))
-        return play
+        legality.check_turn(self, seat)
+        return legality.verify(self, self.hands[self.turn], self.drawn, move)
 
     def can(self, move: Move, seat: int | None = None) -> bool:
         """Is ``move`` legal now (for ``seat``, by default the seat to act)?"""
@@ -429,14 +387,6 @@ class Game:
         except IllegalMove:
             return False
         return True
-
-    def _check_turn(self, seat: int | None) -> None:
-        if self.phase is Phase.OVER:
-            raise IllegalMove(Reason.GAME_OVER)
-        if self.phase is Phase.EXCHANGE:
-            raise IllegalMove(Reason.EXCHANGE_PENDING)
-        if seat is not None and seat != self.turn:
-            raise IllegalMove(Reason.NOT_YOUR_TURN, seat=seat, turn=self.turn)
 
     # --- the exchange ------------------------------------------------------
 
@@ -450,24 +400,20 @@ class Game:
         gift = next((g for g in self.pending if g.giver == seat), None)
         if gift is None:
             raise IllegalMove(Reason.NOT_EXCHANGING, seat=seat)
-        cards = _use_held_jokers(cards, self.hands[seat])
-        if cards & ~self.hands[seat]:
-            raise IllegalMove(Reason.NOT_IN_HAND, cards=format_cards(cards & ~self.hands[seat]))
-        if cards.bit_count() != gift.count:
-            raise IllegalMove(Reason.GIFT_COUNT, count=gift.count)
+        legality.check_gift(self.hands[seat], gift.count, cards)
         return gift
 
     def give(self, seat: int, cards: int) -> list[Event]:
         """An upper class gives the cards it chose; the game starts after the last gift."""
         gift = self.verify_give(seat, cards)
-        cards = _use_held_jokers(cards, self.hands[seat])
+        cards = legality.use_held_jokers(cards, self.hands[seat])
         events: list[Event] = []
-        self._transfer(seat, gift.receiver, cards, True, events)
         self.chosen_gifts.append((seat, cards))
         self.pending.remove(gift)
         if self.pending:
             self.turn = self.pending[0].giver
-        else:
+        self._transfer(seat, gift.receiver, cards, True, events)
+        if not self.pending:
             self.phase = Phase.PLAY
             self._start(events)
         return events
@@ -489,7 +435,7 @@ class Game:
         self.counts[giver] = self.hands[giver].bit_count()
         self.counts[receiver] = self.hands[receiver].bit_count()
         self.gifts.append((giver, receiver, cards))
-        events.append(Exchanged(giver, receiver, cards, chosen))
+        events.append(Exchanged(giver, receiver, cards, chosen, cards.bit_count(), self.public()))
 
     def _start(self, events: list[Event]) -> None:
         if self.stocks is not None:
@@ -497,7 +443,7 @@ class Game:
                 self._refill(seat, self.rules.hand_size - self.hands[seat].bit_count(), events)
         seat, reason = self._choose_leader()
         self.leader = self.turn = seat
-        events.append(Started(seat, reason))
+        events.append(Started(seat, reason, self.public()))
 
     def _choose_leader(self) -> tuple[int, str]:
         if self._given_leader is not None:
@@ -542,10 +488,10 @@ class Game:
         hand = self.hands[seat] & ~play.cards
         stock = self.stocks[seat] if self.stocks is not None else None
         eff = effects(play, self, finishes=not hand and not stock)
+        self.history.append(Turn(seat, play, self.top, self.lock, self.revolution != self.j_back))
         self.hands[seat] = hand
         self.counts[seat] = hand.bit_count()
         self.played |= play.cards
-        self.history.append((seat, play))
         self.trick.append((seat, play))
         self.top = play
         self.last_player = seat
@@ -554,26 +500,27 @@ class Game:
         else:
             self.passed = 0
         self.drawn_seat = self.drawn = -1
+        if rules.lock:
+            self.lock_base = lock_suits(play, rules)
+            if eff.ends_lock:
+                self.lock = 0
         if ev is not None:
-            ev.append(Played(seat, play))
+            ev.append(Played(seat, play, self.public()))
         if eff.revolution:
             self.revolution = not self.revolution
             if ev is not None:
-                ev.append(Revolution(seat, self.revolution))
+                ev.append(Revolution(seat, self.revolution, self.public()))
         if eff.j_back:
             self.j_back = not self.j_back
             if ev is not None:
-                ev.append(JBack(seat, self.j_back))
-        if rules.lock:
-            if eff.ends_lock:
-                self.lock = 0
-            elif eff.locks:
-                self.lock = eff.locks
-                if ev is not None:
-                    ev.append(Locked(seat, eff.locks))
-            self.lock_base = lock_suits(play, rules)
+                ev.append(JBack(seat, self.j_back, self.public()))
+        if eff.locks:
+            self.lock = eff.locks
+            if ev is not None:
+                ev.append(Locked(seat, eff.locks, self.public()))
         if eff.cut and ev is not None:
-            ev.append(EightCut(seat) if eff.cut == "eight_cut" else Spade3Return(seat))
+            cut = EightCut if eff.cut == "eight_cut" else Spade3Return
+            ev.append(cut(seat, self.public()))
         if stock:
             self._refill(seat, play.size, ev)
             hand = self.hands[seat]
@@ -599,25 +546,28 @@ class Game:
             self.hands[seat] |= drawn
             self.counts[seat] = self.hands[seat].bit_count()
             if ev is not None:
-                ev.append(Drew(seat, drawn, "stock", drawn.bit_count()))
+                ev.append(Drew(seat, drawn, "stock", drawn.bit_count(), self.public()))
 
     def _pass(self, seat: int, ev: list[Event] | None) -> None:
-        self.history.append((seat, PASS))
-        if ev is not None:
-            ev.append(Passed(seat))
-        if self.drawn_seat == seat:
+        self.history.append(Turn(seat, PASS, self.top, self.lock, self.revolution != self.j_back))
+        declined = self.drawn_seat == seat  # a pass that declines the card just drawn
+        if declined:
             self.drawn_seat = self.drawn = -1
         else:
             self.passed |= 1 << seat
-            if self.pile:
-                cid = self.pile.pop()
-                self.hands[seat] |= 1 << cid
-                self.counts[seat] += 1
-                if ev is not None:
-                    ev.append(Drew(seat, 1 << cid, "pile", 1))
-                if self._drawn_card_playable(seat, cid):
-                    self.drawn_seat, self.drawn = seat, cid
-                    return
+        if ev is not None:
+            ev.append(Passed(seat, self.public()))
+        if not declined and self.pile:
+            cid = self.pile.pop()
+            self.hands[seat] |= 1 << cid
+            self.counts[seat] += 1
+            playable = self._drawn_card_playable(seat, cid)
+            if playable:
+                self.drawn_seat, self.drawn = seat, cid
+            if ev is not None:
+                ev.append(Drew(seat, 1 << cid, "pile", 1, self.public()))
+            if playable:
+                return
         if self.rules.clear_on_pass:
             self._clear(self.last_player, "pass", ev)
         else:
@@ -659,7 +609,7 @@ class Game:
             leader = leader + 1 if leader + 1 < n else 0
         self.turn = leader
         if ev is not None:
-            ev.append(TrickCleared(leader, reason))
+            ev.append(TrickCleared(leader, reason, self.public()))
 
     # --- going out and the result -------------------------------------------
 
@@ -669,18 +619,18 @@ class Game:
         if forbidden:
             self.forbidden.append(seat)
             if ev is not None:
-                ev.append(ForbiddenFinish(seat))
+                ev.append(ForbiddenFinish(seat, self.public()))
         else:
             place = len(self.finishers)
             self.finishers.append(seat)
             if ev is not None:
-                ev.append(Finished(seat, place))
+                ev.append(Finished(seat, place, self.public()))
             previous = self.previous_places
             if place == 0 and previous is not None:
                 if rules.gekokujo and seat == previous[-1] and self.n > 2:
                     self.gekokujo = seat
                     if ev is not None:
-                        ev.append(Gekokujo(seat))
+                        ev.append(Gekokujo(seat, self.public()))
                     self._end(ev, tuple(reversed(previous)))
                     return
                 top = previous[0]
@@ -688,7 +638,7 @@ class Game:
                     self._remove(top)
                     self.miyako = top
                     if ev is not None:
-                        ev.append(MiyakoOchi(top))
+                        ev.append(MiyakoOchi(top, self.public()))
         if self.active.bit_count() <= 1:
             self._end(ev)
 
@@ -696,7 +646,7 @@ class Game:
         self._remove(seat)
         self.forbidden.append(seat)
         if ev is not None:
-            ev.append(HopelessHand(seat))
+            ev.append(HopelessHand(seat, self.public()))
         if self.active.bit_count() <= 1:
             self._end(ev)
 
@@ -741,7 +691,6 @@ class Game:
         """An independent copy (for search)."""
         g = Game.__new__(Game)
         g.rules = self.rules
-        g.n = self.n
         g.hands = self.hands[:]
         g.stocks = [s[:] for s in self.stocks] if self.stocks is not None else None
         g.pile = self.pile[:] if self.pile is not None else None
@@ -848,30 +797,55 @@ def _frozen(value: object) -> object:
     return value
 
 
-def _use_held_jokers(cards: int, hand: int) -> int:
-    """Map the jokers of ``cards`` onto the jokers actually held (they are interchangeable)."""
-    wanted = (cards & JOKER_MASK).bit_count()
-    if not wanted:
-        return cards
-    held = hand & JOKER_MASK
-    if held.bit_count() < wanted:
-        return cards
-    use = held if wanted == 2 else held & -held
-    return (cards & NATURAL_MASK) | use
-
-
-def _stands_for(play: Play, joker_as: Sequence[int]) -> bool:
-    if play.kind == SINGLE:
-        return False
-    wanted = 0
-    for cid in joker_as:
-        wanted |= 1 << cid
-    if play.kind == GROUP and play.size > 4:
-        return all(c >> 2 == play.rank for c in joker_as if c < 52)
-    stand = play.stand_ins
-    if play.kind == GROUP and len(joker_as) > stand.bit_count():
-        return wanted & ~stand == 0 and all(c >> 2 == play.rank for c in joker_as)
-    return stand == wanted
+def _check_position(
+    state: PublicState,
+    hands: Sequence[int],
+    stocks: Sequence[Sequence[int]] | None,
+    pile: Sequence[int] | None,
+    removed: int,
+    drawn: int,
+) -> None:
+    """Why hidden cards cannot go with a public state (``ValueError``), or nothing."""
+    rules = state.rules
+    n = rules.players
+    if len(hands) != n:
+        raise ValueError(f"{len(hands)} hands for {n} players")
+    counts = [h.bit_count() for h in hands]
+    if tuple(counts) != tuple(state.counts):
+        raise ValueError(f"hands of {counts} cards, but the state counts {list(state.counts)}")
+    if (stocks is not None) != bool(rules.hand_size):
+        raise ValueError("stocks go with hand_size (the 5-card mode) and only with it")
+    if tuple(len(s) for s in stocks or [[]] * n) != tuple(state.stock_counts):
+        raise ValueError(f"stocks do not hold the {list(state.stock_counts)} cards the state counts")
+    if (pile is not None) != rules.pile_draw or len(pile or ()) != state.pile_count:
+        raise ValueError(f"the pile does not hold the {state.pile_count} cards the state counts")
+    if removed.bit_count() != state.removed_count:
+        raise ValueError(f"{removed.bit_count()} removed cards, but the state counts {state.removed_count}")
+    seen = state.played
+    zones = [*hands, removed]
+    for extra in [*(stocks or []), *([pile] if pile is not None else [])]:
+        mask = 0
+        for cid in extra:
+            mask |= 1 << cid
+        if mask.bit_count() != len(extra):
+            raise ValueError("a card is dealt twice")
+        zones.append(mask)
+    for zone in zones:
+        if seen & zone:
+            raise ValueError(f"cards in two places: {format_cards(seen & zone)}")
+        seen |= zone
+    if seen & ~deck_mask(rules.jokers):
+        raise ValueError(f"cards not in the deck: {format_cards(seen & ~deck_mask(rules.jokers))}")
+    if state.phase is Phase.PLAY:
+        holding = [bool(hands[s] or state.stock_counts[s]) for s in range(n)]
+        if holding != [bool(state.active >> s & 1) for s in range(n)]:
+            raise ValueError("the seats still in play are not the seats holding cards")
+        if not state.active >> state.turn & 1:
+            raise ValueError(f"seat {state.turn} is to act but holds no cards")
+    if state.trick and (state.top, state.last_player) != (state.trick[-1][1], state.trick[-1][0]):
+        raise ValueError("the play to beat is not the last play of the trick")
+    if state.drawn_seat >= 0 and not (0 <= drawn < 54 and hands[state.drawn_seat] >> drawn & 1):
+        raise ValueError(f"seat {state.drawn_seat} drew a card it does not hold")
 
 
 def _check_setup(

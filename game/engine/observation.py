@@ -1,25 +1,27 @@
 """What one player may know, and whole games sampled consistently with it.
 
 ``observe(game, seat)`` gives a player's view: its own hand, the public state
-(table, history, counts, classes, the cards it knows another player holds from
-the exchange) and nothing else.  ``Observation.sample(rng)`` deals the cards the
-player has not seen into the places it cannot see, respecting the counts and
-the known cards, and returns a complete ``Game`` a search AI can play out.
+(``PublicState``: table, counts, classes...), the public history, the cards it
+knows another player holds from the exchange, and nothing else: no field of
+an ``Observation`` can hold another player's hidden cards.
+``Observation.sample(rng)`` deals the cards the player has not seen into the
+places it cannot see, respecting the counts and the known cards, and returns a
+complete ``Game`` (``Game.from_position``) a search AI can play out.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import legality
 from .cards import deck_mask, iter_ids
-from .deal import Deal
-from .events import Exchanged
-from .game import Game, LegalMoves
-from .plays import Play
-
-HIDDEN = -1
-"""Placeholder for a card the observer cannot see (in a stock or the pile)."""
+from .errors import IllegalMove
+from .game import Game
+from .plays import Move, Play
+from .rules import RuleSet
+from .state import PublicState, Turn
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -29,17 +31,25 @@ class Observation:
     seat: int
     hand: int
     """The observer's own cards."""
+    state: PublicState
+    """What everyone may see."""
+    history: tuple[Turn, ...]
+    """Every action of the play phase so far, with the table it was made on."""
     known: tuple[int, ...]
     """By seat: cards the observer knows that seat holds (gifts it made in the exchange)."""
     drawn: int
     """The card the observer just drew and may still play, -1 if none."""
-    removed_count: int
-    """Cards that left the game unseen (a removed player's hand)."""
-    state: Game
-    """The public state: other hands are empty, stocks and pile hold ``HIDDEN``."""
+    dealt: int
+    """The observer's hand as dealt, before the exchange."""
+    gifts: tuple[tuple[int, int, int], ...]
+    """The exchange transfers the observer took part in: (giver, receiver, cards), in order."""
 
     @property
-    def counts(self) -> list[int]:
+    def rules(self) -> RuleSet:
+        return self.state.rules
+
+    @property
+    def counts(self) -> tuple[int, ...]:
         return self.state.counts
 
     @property
@@ -51,13 +61,36 @@ class Observation:
         """Cards the observer has not seen: not in its hand and not played."""
         return deck_mask(self.state.rules.jokers) & ~self.hand & ~self.state.played
 
-    def legal_moves(self) -> LegalMoves:
-        """The observer's legal moves (when it is its turn)."""
-        return self.state.legal_moves()
+    @property
+    def reversed(self) -> bool:
+        return self.state.reversed
+
+    def move_list(self) -> list[Move]:
+        """The observer's legal moves, PASS last (empty when it is not its turn)."""
+        if self.state.turn != self.seat:
+            return []
+        return legality.moves_for(self.state, self.hand, self.drawn)
+
+    def resolve(self, cards: int, joker_as: Sequence[int] = ()) -> Play:
+        """The play ``cards`` make for the observer when it is its turn (see ``Game.resolve``)."""
+        legality.check_turn(self.state, self.seat)
+        return legality.resolve(self.state, self.hand, self.drawn, cards, joker_as)
+
+    def verify(self, move: Move) -> Move:
+        """The observer's ``move`` as it will be applied, or ``IllegalMove`` (see ``Game.verify``)."""
+        legality.check_turn(self.state, self.seat)
+        return legality.verify(self.state, self.hand, self.drawn, move)
+
+    def can(self, move: Move) -> bool:
+        try:
+            self.verify(move)
+        except IllegalMove:
+            return False
+        return True
 
     def key(self) -> tuple[object, ...]:
         """Everything in the observation: equal keys mean equal observations."""
-        return (self.seat, self.hand, self.known, self.drawn, self.removed_count, self.state.snapshot())
+        return (self.seat, self.hand, self.state, self.history, self.known, self.drawn, self.dealt, self.gifts)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Observation) and self.key() == other.key()
@@ -67,59 +100,62 @@ class Observation:
 
     def sample(self, rng: random.Random) -> Game:
         """A complete game consistent with this observation (hidden cards dealt at random)."""
-        game = self.state.clone()
-        n = game.n
+        state = self.state
+        n = state.n
         known_all = 0
         for mask in self.known:
             known_all |= mask
         pool = list(iter_ids(self.unseen & ~known_all))
         rng.shuffle(pool)
-        take = 0
-
-        def draw(count: int) -> list[int]:
-            nonlocal take
-            cards = pool[take: take + count]
-            take += count
-            return cards
-
+        hands = [0] * n
         for seat in range(n):
             if seat == self.seat:
+                hands[seat] = self.hand
                 continue
             hand = self.known[seat]
-            for cid in draw(game.counts[seat] - hand.bit_count()):
+            need = state.counts[seat] - hand.bit_count()
+            for cid in pool[:need]:
                 hand |= 1 << cid
-            game.hands[seat] = hand
-            if game.drawn_seat == seat and hand:
-                game.drawn = rng.choice(list(iter_ids(hand)))
-        if game.stocks is not None:
-            game.stocks = [draw(len(stock)) for stock in game.stocks]
-        if game.pile is not None:
-            game.pile = draw(len(game.pile))
-        for cid in draw(self.removed_count):
-            game.removed |= 1 << cid
-        return game
+            del pool[:need]
+            hands[seat] = hand
+        stocks = None
+        if state.rules.hand_size:
+            stocks = []
+            for count in state.stock_counts:
+                stocks.append(pool[:count])
+                del pool[:count]
+        pile = None
+        if state.rules.pile_draw:
+            pile = pool[: state.pile_count]
+            del pool[: state.pile_count]
+        removed = 0
+        for cid in pool[: state.removed_count]:
+            removed |= 1 << cid
+        drawn = self.drawn
+        if state.drawn_seat >= 0 and state.drawn_seat != self.seat:
+            drawn = rng.choice(list(iter_ids(hands[state.drawn_seat])))
+        return self.world(hands, stocks=stocks, pile=pile, removed=removed, drawn=drawn)
+
+    def world(
+        self,
+        hands: Sequence[int],
+        *,
+        stocks: Sequence[Sequence[int]] | None = None,
+        pile: Sequence[int] | None = None,
+        removed: int = 0,
+        drawn: int | None = None,
+    ) -> Game:
+        """The complete game with these hidden cards (``Game.from_position``), which this seat observes as ``self``."""
+        if hands[self.seat] != self.hand:
+            raise ValueError("a world keeps the observer's own hand")
+        dealt = [self.dealt if seat == self.seat else hands[seat] for seat in range(self.state.n)]
+        return Game.from_position(self.state, hands, history=self.history, stocks=stocks, pile=pile, removed=removed,
+                                  drawn=self.drawn if drawn is None else drawn, gifts=self.gifts, dealt=dealt)
 
 
 def observe(game: Game, seat: int) -> Observation:
     """What ``seat`` may know of ``game``."""
-    view = game.clone()
     n = game.n
-    for other in range(n):
-        if other != seat:
-            view.hands[other] = 0
-    if view.stocks is not None:
-        view.stocks = [[HIDDEN] * len(stock) for stock in view.stocks]
-    if view.pile is not None:
-        view.pile = [HIDDEN] * len(view.pile)
-    view.removed = 0
-    view.gifts = [g for g in game.gifts if seat in (g[0], g[1])]
-    view.deal = Deal(hands=tuple(h if i == seat else 0 for i, h in enumerate(game.deal.hands)))
-    view.setup_events = [
-        e for e in game.setup_events if not isinstance(e, Exchanged) or seat in (e.giver, e.receiver)
-    ]
-    view.chosen_gifts = [g for g in game.chosen_gifts if g[0] == seat]
-    if game.drawn_seat != seat:
-        view.drawn = -1
     hand = game.hands[seat]
     known = [0] * n
     for giver, receiver, cards in game.gifts:  # in the order they happened
@@ -135,8 +171,10 @@ def observe(game: Game, seat: int) -> Observation:
     return Observation(
         seat=seat,
         hand=hand,
+        state=game.public(),
+        history=tuple(game.history),
         known=tuple(known),
         drawn=game.drawn if game.drawn_seat == seat else -1,
-        removed_count=game.removed.bit_count(),
-        state=view,
+        dealt=game.deal.hands[seat],
+        gifts=tuple(g for g in game.gifts if seat in (g[0], g[1])),
     )

@@ -101,7 +101,7 @@ def game_json(game: Game) -> dict[str, Any]:
         entry["leader"] = game.leader
     entry["stocks"] = [_codes(s) for s in game.deal.stocks] if game.deal.stocks is not None else None
     entry["pile"] = _codes(game.deal.pile) if game.deal.pile is not None else None
-    entry["actions"] = [action_json(seat, move) for seat, move in game.history]
+    entry["actions"] = [action_json(turn.seat, turn.move) for turn in game.history]
     return entry
 
 

@@ -75,15 +75,25 @@ class Autopilot:
         return True
 
 
+DECISION_WAIT = 30.0
+"""Seconds a headless run waits for one computer decision (an external program's included)."""
+
+
 def play_until(app: App, done: Callable[[App], bool], *, autopilot: Autopilot | None = None, dt: float = 1 / 20,
                max_frames: int = 200_000) -> int:
-    """Run frames (the human on autopilot) until ``done(app)``; the number of frames run."""
+    """Run frames (the human on autopilot) until ``done(app)``; the number of frames run.
+
+    A computer decision under way is waited for before each frame, so the
+    number of frames does not depend on how fast this machine thinks.
+    """
     for frame in range(max_frames):
         if done(app):
             return frame
         top = app.stack.top
         if autopilot is not None and isinstance(top, TableScene):
             autopilot.act(top)
+        if app.session is not None:
+            app.session.wait_for_decision(DECISION_WAIT)
         app.step(dt)
     raise RuntimeError("the game did not reach the expected state")
 

@@ -31,7 +31,7 @@ def play_game(game: Game, players: Sequence[Player], seed: int, seating: Sequenc
             game.give(seat, gift)
         else:
             move = player.choose_move(obs, rng)
-            assert move in obs.state.move_list(), f"{move} is one of the listed moves"
+            assert move in obs.move_list(), f"{move} is one of the listed moves"
             game.play(move)
         decisions += 1
         assert decisions < 5000, "the game ends"

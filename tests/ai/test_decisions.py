@@ -8,9 +8,9 @@ import pytest
 
 from ai.hand_plan import Outlook
 from ai.levels import LEVELS, make_player
-from ai.normal import normal_move
+from ai.normal import normal_policy
 from ai.player import gift_count
-from ai.strong import strong_move
+from ai.strong import strong_policy
 from game.engine import PASS, Game, observe, parse_cards, preset_rules
 from game.engine.cards import deck_mask, natural_strength_key
 
@@ -59,20 +59,20 @@ def test_gifts_are_legal(level: str) -> None:
 
 def test_normal_leads_the_longest_sequence_then_the_largest_group() -> None:
     game = position("standard", ["3S 4S 5S 6S 9H 9D 9C KH JK", "3H 4H"])
-    assert normal_move(game).cards == parse_cards("3S 4S 5S 6S")
+    assert normal_policy(game).cards == parse_cards("3S 4S 5S 6S")
     game = position("standard", ["3S 9H 9D 9C KH KD JK", "3H 4H"])
-    assert normal_move(game).cards == parse_cards("9H 9D 9C")
+    assert normal_policy(game).cards == parse_cards("9H 9D 9C")
     game = position("standard", ["5S 7D KH JK", "3H 4H"])
-    assert normal_move(game).cards == parse_cards("5S")
+    assert normal_policy(game).cards == parse_cards("5S")
 
 
 def test_normal_follows_without_breaking_groups() -> None:
     game = position("standard", ["4C 6S 6H 9D QS", "3H 4H"], leader=1)
     game.play(game.resolve(parse_cards("4H")))
-    assert normal_move(game).cards == parse_cards("9D")
+    assert normal_policy(game).cards == parse_cards("9D")
     game = position("standard", ["4C 6S 6H 7S 8S", "3H 4H"], leader=1)
     game.play(game.resolve(parse_cards("4H")))
-    assert normal_move(game) == PASS
+    assert normal_policy(game) == PASS
 
 
 def test_normal_gives_its_weakest_cards() -> None:
@@ -91,15 +91,15 @@ def test_strong_goes_out_when_it_can() -> None:
     game.played |= parse_cards("JK")
     game.hands[1] &= ~parse_cards("JK")
     game.counts[1] -= 1
-    assert strong_move(game).cards == parse_cards("2S")
+    assert strong_policy(game).cards == parse_cards("2S")
     game = position("standard", ["5H 5D", "3H 4D 6C"], players=4)
-    assert strong_move(game).cards == parse_cards("5H 5D")
+    assert strong_policy(game).cards == parse_cards("5H 5D")
 
 
 def test_strong_never_chooses_a_forbidden_finish_when_it_can_wait() -> None:
     game = position("akita", ["2S", "3H 4D 6C 7C"], leader=1, players=4)
     game.play(game.resolve(parse_cards("3H")))
-    assert strong_move(game) == PASS
+    assert strong_policy(game) == PASS
 
 
 def test_strong_gift_keeps_the_structure() -> None:

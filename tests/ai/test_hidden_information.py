@@ -8,7 +8,7 @@ import pytest
 
 from ai.levels import LEVELS, make_player
 from ai.player import Player
-from game.engine import Game, Phase, observe
+from game.engine import Game, Phase, PublicState, observe
 from tests.engine.randomized import give_random_gifts, random_rules
 
 
@@ -68,9 +68,16 @@ def test_hidden_cards_do_not_change_the_gift(level: str) -> None:
 
 
 def test_the_observation_holds_no_other_hand() -> None:
-    """The players get only ``observe``'s view: other hands are empty in it."""
+    """The players get only ``observe``'s view, and no field of it can hold a hidden card."""
+    hidden = {"hands", "stocks", "pile", "removed", "drawn", "gifts", "deal", "chosen_gifts", "setup_events"}
+    assert not hidden & set(PublicState.__dataclass_fields__)
     rng = random.Random(4)
     for _ in range(20):
         game = random_state(rng, exchange=False)
         obs = observe(game, game.turn)
-        assert all(h == 0 for s, h in enumerate(obs.state.hands) if s != obs.seat)
+        assert obs.state == game.public() and obs.hand == game.hands[obs.seat]
+        others = 0
+        for seat in range(game.n):
+            if seat != obs.seat:
+                others |= game.hands[seat] & ~obs.known[seat]
+        assert not (obs.hand | obs.dealt | sum(k for k in obs.known)) & others

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ai.normal import normal_move
+from ai.normal import normal_policy
 from ai.sampling import WorldSampler, exchange_inference
 from game.engine import Game, Phase, observe, preset_rules
 from game.engine.cards import strongest_cards
@@ -26,7 +26,7 @@ def exchanged_game(preset: str, seed: int) -> Game:
     for _ in range(rng.randint(0, 25)):
         if game.over:
             break
-        game.apply(normal_move(game))
+        game.apply(normal_policy(game))
     return game
 
 

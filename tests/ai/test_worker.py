@@ -32,7 +32,7 @@ class InMainProcess(Player):
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         if multiprocessing.current_process().name != "MainProcess":
             raise RuntimeError("ran in a worker process")
-        return obs.state.move_list()[0]
+        return obs.move_list()[0]
 
 
 def first_obs() -> Observation:
@@ -88,14 +88,14 @@ def test_budget_sets_the_deadline() -> None:
     obs = first_obs()
     with DecisionWorker("thread") as worker:
         ticket = worker.submit(make_player("expert", budget=600.0), obs, seed=1, budget=0.05)
-        assert worker.wait(ticket, WAIT) in obs.state.move_list()
+        assert worker.wait(ticket, WAIT) in obs.move_list()
 
 
 def test_io_players_run_in_a_thread() -> None:
     obs = first_obs()
     with DecisionWorker("process") as worker:
         ticket = worker.submit(InMainProcess(), obs, seed=1)
-        assert worker.wait(ticket, WAIT) == obs.state.move_list()[0]
+        assert worker.wait(ticket, WAIT) == obs.move_list()[0]
 
 
 def test_closed_worker_refuses_work() -> None:

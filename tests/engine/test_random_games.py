@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Game, Match, Phase, Play, observe
-from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask
+from game.engine import Game, Match, Phase, Play, observe, preset_rules
+from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask, iter_ids
 from game.engine.effects import effects
-from game.engine.events import EightCut, Finished, ForbiddenFinish, GameOver, JBack, Locked, Revolution, Spade3Return
+from game.engine.events import (
+    EightCut,
+    Exchanged,
+    Finished,
+    ForbiddenFinish,
+    GameOver,
+    JBack,
+    Locked,
+    Revolution,
+    Spade3Return,
+)
 from game.engine.movegen import play_readings
-from game.engine.observation import HIDDEN
 
 from .randomized import give_random_gifts, random_rules
 
@@ -36,13 +46,13 @@ def check_observation(game: Game, rng: random.Random) -> None:
     for seat in range(game.n):
         obs = observe(game, seat)
         assert obs.hand == game.hands[seat]
+        assert obs.state == game.public()
         for other in range(game.n):
             if other != seat:
-                assert obs.state.hands[other] == 0
                 assert obs.known[other] & ~game.hands[other] == 0, "a known card is not there"
-        for stock in obs.state.stocks or []:
-            assert set(stock) <= {HIDDEN}
+        assert all(seat in (giver, receiver) for giver, receiver, _ in obs.gifts)
         world = obs.sample(rng)
+        assert world.public() == obs.state and world.history == game.history
         assert world.hands[seat] == game.hands[seat]
         assert world.counts == game.counts
         for other in range(game.n):
@@ -223,3 +233,68 @@ def test_legal_moves_contains_exactly_what_it_lists(seed: int) -> None:
     ]
     for reading in others:
         assert (reading in moves) == (reading in listed), reading.describe()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32))
+def test_every_event_carries_the_public_state_after_it(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    game = Game.new(rules, rng, previous_places=rng.sample(range(rules.players), rules.players))
+    dealt = game.setup_events[0].state
+    assert dealt is not None and dealt.counts == tuple(h.bit_count() for h in game.deal.hands)
+    for event in game.setup_events:
+        if isinstance(event, Exchanged):
+            assert event.count == event.cards.bit_count() and event.state is not None
+    while game.phase is Phase.EXCHANGE:
+        gift = game.pending[0]
+        events = game.give(gift.giver, sum(1 << c for c in list(iter_ids(game.hands[gift.giver]))[: gift.count]))
+        assert events[-1].state == game.public()
+    while not game.over:
+        events = game.play(rng.choice(list(game.legal_moves())))
+        last = events[-1]
+        if isinstance(last, GameOver):
+            assert events[-2].state is not None and events[-2].state.result is None
+            assert game.public().result is last
+        else:  # at the moment of the last event: the turn passes on right after it
+            assert last.state is not None and replace(last.state, turn=game.turn) == game.public()
+        assert all(e.state is not None for e in events if not isinstance(e, GameOver))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_game_rebuilt_from_its_position_plays_on_the_same(seed: int) -> None:
+    rng = random.Random(seed)
+    game = Game.new(random_rules(rng), rng)
+    give_random_gifts(game, rng)
+    for _ in range(rng.randint(0, 40)):
+        if game.over:
+            return
+        game.play(rng.choice(list(game.legal_moves())))
+    copy = Game.from_position(
+        game.public(), game.hands, history=game.history, removed=game.removed, drawn=game.drawn,
+        stocks=[list(s) for s in game.stocks] if game.stocks is not None else None,
+        pile=list(game.pile) if game.pile is not None else None)
+    assert copy.public() == game.public() and copy.history == game.history
+    while not game.over:
+        assert copy.move_list() == game.move_list()
+        move = rng.choice(game.move_list())
+        assert copy.play(move) == game.play(move)
+    assert copy.result == game.result
+
+
+def test_a_position_that_does_not_fit_its_state_is_refused() -> None:
+    rng = random.Random(1)
+    game = Game.new(preset_rules("standard"), rng)
+    state, hands = game.public(), list(game.hands)
+    with pytest.raises(ValueError, match="hands of"):
+        Game.from_position(state, [hands[1], hands[0], *hands[2:]] if hands[0].bit_count() != hands[1].bit_count()
+                           else [hands[0] | hands[1], 0, *hands[2:]])
+    with pytest.raises(ValueError, match="two places"):
+        Game.from_position(replace(state, played=hands[0] & -hands[0]), hands)
+    with pytest.raises(ValueError, match="removed"):
+        Game.from_position(state, hands, removed=1)
+    with pytest.raises(ValueError, match="still in play"):
+        Game.from_position(replace(state, active=state.active & ~1), hands)
+    with pytest.raises(ValueError, match="3 hands"):
+        Game.from_position(state, hands[:3])

@@ -500,8 +500,8 @@ def test_exchange_strongest_cards_up_then_chosen_cards_down() -> None:
     game = game_of("standard", hands, previous=[0, 1, 2, 3], leader=None)
     auto = [e for e in game.setup_events if isinstance(e, Exchanged)]
     assert auto == [
-        Exchanged(3, 0, parse_cards("2S 2H"), False),
-        Exchanged(2, 1, parse_cards("KD"), False),
+        Exchanged(3, 0, parse_cards("2S 2H"), False, 2),
+        Exchanged(2, 1, parse_cards("KD"), False, 1),
     ]
     assert game.phase is Phase.EXCHANGE
     with pytest.raises(IllegalMove) as info:

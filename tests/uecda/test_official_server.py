@@ -131,7 +131,7 @@ class Repeater(Player):
             return PASS
         self.extra_plays += extra
         cards, joker_as = decoded
-        return state.resolve(cards, joker_as)
+        return obs.resolve(cards, joker_as)
 
     def choose_gift(self, obs: Observation, rng: random.Random) -> int:
         return decode_hand(self._next("the cards to give"))
@@ -211,9 +211,9 @@ def extra_plays(data: dict[str, Any]) -> int:
     for seat, cards in game.chosen_gifts:
         again.give(seat, cards)
     count = 0
-    for _, move in game.history:
-        count += isinstance(move, Play) and again.top is not None and again.last_player == again.turn
-        again.play(move)
+    for turn in game.history:
+        count += isinstance(turn.move, Play) and again.top is not None and again.last_player == again.turn
+        again.play(turn.move)
     return count
 
 

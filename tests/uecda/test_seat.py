@@ -17,6 +17,7 @@ from ai.uecda.protocol import (
     new_table,
 )
 from ai.uecda.seat import (
+    field_play,
     field_table,
     initial_table,
     judge_gift,
@@ -25,7 +26,7 @@ from ai.uecda.seat import (
     weakest_gift,
     weakest_single,
 )
-from game.engine import PASS, Game, Match, Play, parse_cards, preset_rules
+from game.engine import PASS, Game, Match, Play, observe, parse_cards, preset_rules
 from game.engine.events import TrickCleared
 
 RULES = preset_rules("uecda")
@@ -98,13 +99,13 @@ def test_weakest_single_follows_the_order() -> None:
 
 def test_turn_and_field_tables() -> None:
     game = game_of()
-    table = turn_table(game, 1, SEATING, my_turn=False)
+    table = turn_table(game, game.hands[1], SEATING, my_turn=False)
     state = decode_state(table)
     assert decode_hand(table) == parse_cards(HANDS[1])
     assert state.turn_player == SEATING[0] and state.cleared and not state.my_turn
     assert state.counts[SEATING[1]] == 3 and state.seating == SEATING and set(state.classes) == {0}
     game.play(game.resolve(parse_cards("3D")))
-    field = field_table(game, SEATING, 0)
+    field = field_table(game, field_play(game.history), SEATING, 0)
     assert decode_play(field) == (parse_cards("3D"), [])
     state = decode_state(field)
     assert state.turn_player == SEATING[0] and not state.my_turn and not state.cleared  # [5][2] is 0 in every field
@@ -115,10 +116,10 @@ def test_the_field_after_a_cut_shows_the_cards_before_the_table_clears() -> None
     game = game_of(["3D 8S 9H", "4S 6H JK", "7C 8D QS", "TS KH AC", "2S 3C 4D"])
     events = game.play(game.resolve(parse_cards("8S")))
     assert any(isinstance(e, TrickCleared) for e in events)
-    field = field_table(game, SEATING, 0)
+    field = field_table(game, field_play(game.history), SEATING, 0)
     assert decode_play(field) == (parse_cards("8S"), [])
     assert not decode_state(field).cleared
-    assert decode_state(turn_table(game, 2, SEATING, my_turn=False)).cleared
+    assert decode_state(turn_table(game, game.hands[2], SEATING, my_turn=False)).cleared
 
 
 def test_opening_hands_and_gifts_in_a_game_with_an_exchange() -> None:
@@ -131,7 +132,7 @@ def test_opening_hands_and_gifts_in_a_game_with_an_exchange() -> None:
     places = game.previous_places
     assert places is not None
     for place, seat in enumerate(places):
-        table = initial_table(game, seat, seating)
+        table = initial_table(observe(game, seat), seating)
         assert table[5][3] == OPENING_TURN  # nobody acts yet: the official server writes 6
         state = decode_state(table, opening=True)
         assert state.exchanging and state.gift_count == (2, 1, 0, 0, 0)[place]
@@ -144,7 +145,7 @@ def test_opening_hands_and_gifts_in_a_game_with_an_exchange() -> None:
         assert state.counts[seating[seat]] == game.deal.hands[seat].bit_count()  # as dealt
     daifugo = places[0]
     bad = encode_hand(parse_cards("3S"))
-    cards, note = judge_gift(game, daifugo, bad)
+    cards, note = judge_gift(game.hands[daifugo], 2, bad)
     assert cards.bit_count() == 2 and note is not None
     two = weakest_gift(game.hands[daifugo], 2)
-    assert judge_gift(game, daifugo, encode_hand(two)) == (two, None)
+    assert judge_gift(game.hands[daifugo], 2, encode_hand(two)) == (two, None)

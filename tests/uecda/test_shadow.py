@@ -15,7 +15,7 @@ import pytest
 
 from ai.levels import make_player
 from ai.uecda.protocol import copy_table, decode_state, encode_state
-from ai.uecda.seat import field_table, initial_table, turn_table
+from ai.uecda.seat import field_play, field_table, initial_table, turn_table
 from ai.uecda.shadow import Shadow
 from game.engine import Game, Match, Phase, observe, preset_rules
 from game.engine.record import check
@@ -28,7 +28,7 @@ def feed_game(game: Game, seating: tuple[int, ...], shadows: list[Shadow], rng: 
     player = make_player("beginner")
     for shadow in shadows:
         seat = seating.index(shadow.me)
-        st = shadow.start_game(initial_table(game, seat, seating))
+        st = shadow.start_game(initial_table(observe(game, seat), seating))
         if st.gift_count:
             obs = shadow.gift_observation(st.gift_count)
             assert obs is not None, f"player {shadow.me} cannot see its exchange"
@@ -42,12 +42,12 @@ def feed_game(game: Game, seating: tuple[int, ...], shadows: list[Shadow], rng: 
         extra += game.top is not None and game.last_player == actor
         for shadow in shadows:
             seat = seating.index(shadow.me)
-            shadow.on_turn_table(turn_table(game, seat, seating, my_turn=seat == actor))
+            shadow.on_turn_table(turn_table(game, game.hands[seat], seating, my_turn=seat == actor))
             if seat == actor:
                 assert observe(game, seat).hand == shadow.observation().hand
                 assert shadow.observation().state.turn == seat
         game.play(player.choose_move(observe(game, actor), rng))
-        field = field_table(game, seating, actor)
+        field = field_table(game, field_play(game.history), seating, actor)
         for shadow in shadows:
             shadow.on_field(field)
     return extra
@@ -83,15 +83,15 @@ def test_a_table_that_disagrees_rebuilds_the_shadow(caplog: pytest.LogCaptureFix
     game = match.game
     seating = tuple(match.seating)
     shadow = Shadow(0)
-    shadow.start_game(initial_table(game, 0, seating))
+    shadow.start_game(initial_table(observe(game, 0), seating))
     rng = random.Random(1)
     player = make_player("beginner")
     for _ in range(3):
-        shadow.on_turn_table(turn_table(game, 0, seating, my_turn=game.turn == 0))
+        shadow.on_turn_table(turn_table(game, game.hands[0], seating, my_turn=game.turn == 0))
         actor = game.turn
         game.play(player.choose_move(observe(game, actor), rng))
-        shadow.on_field(field_table(game, seating, actor))
-    table = turn_table(game, 0, seating, my_turn=game.turn == 0)
+        shadow.on_field(field_table(game, field_play(game.history), seating, actor))
+    table = turn_table(game, game.hands[0], seating, my_turn=game.turn == 0)
     wrong = copy_table(table)
     state = decode_state(wrong)
     counts = list(state.counts)

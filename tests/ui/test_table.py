@@ -78,7 +78,7 @@ def last_human_action(app: App) -> object:
     session = app.session
     assert session is not None
     seat = session.human_seat
-    return next(m for s, m in reversed(session.game.history) if s == seat)
+    return next(t.move for t in reversed(session.game.history) if t.seat == seat)
 
 
 def test_click_cards_then_play_button(app: App) -> None:
@@ -192,7 +192,7 @@ def test_auto_pass_passes_when_nothing_can_be_played(app: App) -> None:
     history = len(app.session.game.history)  # type: ignore[union-attr]
     frames(app, 30)
     assert any(s == app.session.human_seat and m is PASS  # type: ignore[union-attr]
-               for s, m in app.session.game.history[history:])  # type: ignore[union-attr]
+               for s, m, *_ in app.session.game.history[history:])  # type: ignore[union-attr]
 
 
 def test_slow_mode_makes_everything_slower(app: App) -> None:
@@ -335,6 +335,6 @@ def test_events_reach_the_screen_in_order(app: App) -> None:
 
     scene.model.apply = spy  # type: ignore[method-assign]
     until_human_turn(app)
-    history = [m for _, m in scene.session.game.history]
+    history = [turn.move for turn in scene.session.game.history]
     shown = [e.play if isinstance(e, Played) else PASS for e in seen if isinstance(e, (Played, Passed))]
     assert shown == history[: len(shown)] and len(shown) == len(history)

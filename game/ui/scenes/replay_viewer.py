@@ -117,9 +117,9 @@ class ReplayViewerScene(Scene):
         t = self.ctx.t
         if frame.action_index < 0:
             return t("table.game_no", index=frame.game_index + 1)
-        seat, move = frame.game.history[-1]
-        what = format_symbols(move.cards) if isinstance(move, Play) else t("button.pass")
-        return f"{self.seat_name(seat)}: {what}"
+        turn = frame.game.history[-1]
+        what = format_symbols(turn.move.cards) if isinstance(turn.move, Play) else t("button.pass")
+        return f"{self.seat_name(turn.seat)}: {what}"
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
@@ -135,11 +135,7 @@ class ReplayViewerScene(Scene):
             self.widgets.draw(surface, ctx)
             return
         game = frame.game
-        model = TableModel(n=game.n, human=self.seat, seats=[])
-        from ..table.model import SeatState
-
-        model.seats = [SeatState() for _ in range(game.n)]
-        model.sync(game)
+        model = TableModel.of(game, self.seat)
         self.hand.set_hand(model.hand)
         for seat, spot in layout.spots.items():
             state = model.seats[seat]

@@ -225,7 +225,7 @@ class Director:
                 ends = [(x + layout.size[0] * 0.45, y - layout.size[1] * 0.1) for x, y in starts]
                 self._fly(list(iter_ids(play.cards)), [(float(x), float(y)) for x, y in starts], ends,
                           layout.trick_w, CLEAR_SWEEP, delay=CLEAR_PAUSE, fade=True)
-            self.model.trick = []
+            self.model.sweeping = True
         elif isinstance(event, Exchanged):
             self.sound("exchange")
             count = event.cards.bit_count() or (2 if event.chosen else 1)
