@@ -11,7 +11,7 @@ function, so a rule is written once.
 >>> from game.engine.rules import preset_rules
 >>> play = readings(parse_cards("8S 8H 8D 8C"))[0]
 >>> eff = effects(play, Table(preset_rules("standard")))
->>> eff.revolution, eff.cut
+>>> eff.revolution, eff.cut.value
 (True, 'eight_cut')
 """
 
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from .cards import EIGHTS_AND_JOKERS, JOKER_MASK, JOKER_RANK, NATURAL_MASK, RANK_2, RANK_3, RANK_8, RANK_J, SPADE_3
+from .events import ClearReason
 from .movegen import lock_suits
 from .plays import SEQUENCE, SINGLE, Play
 from .rules import RuleSet
@@ -68,8 +69,8 @@ class Effects(NamedTuple):
     """The suit set it locks the trick to (0: it starts no lock)."""
     ends_lock: bool
     """It ends the lock in force (a lone joker: only the ♠3 can follow it, whatever the suits)."""
-    cut: str
-    """``eight_cut`` or ``spade3_return`` when it clears the table (the same player leads), else ``""``."""
+    cut: ClearReason | None
+    """``EIGHT_CUT`` or ``SPADE3_RETURN`` when it clears the table (the same player leads)."""
     forbidden: bool
     """Going out with it is a forbidden finish (反則上がり)."""
 
@@ -132,14 +133,13 @@ def effects(play: Play, table: TableView, finishes: bool = False) -> Effects:
         if base and base == table.lock_base:
             locks = base
     forbidden = forbidden_finish(play, rules, table.reversed)
+    cut: ClearReason | None = None
     if eight_cuts(play, rules):
-        cut = "eight_cut"
+        cut = ClearReason.EIGHT_CUT
     elif returns_joker(play, table.top, rules):
-        cut = "spade3_return"
-    else:
-        cut = ""
+        cut = ClearReason.SPADE3_RETURN
     if cut and finishes and forbidden and rules.info.forbidden_finish_stays:
-        cut = ""  # the tournament rules: the cards of a forbidden finish stay on the table
+        cut = None  # the tournament rules: the cards of a forbidden finish stay on the table
     return Effects(
         revolution=revolts(play, rules),
         j_back=j_backs(play, rules),

@@ -10,6 +10,7 @@ screen can show exactly that moment.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from .plays import Play
@@ -17,6 +18,38 @@ from .rules import Title
 
 if TYPE_CHECKING:
     from .state import PublicState
+
+class LeadReason(str, Enum):
+    """Why a seat leads the first trick of a game."""
+
+    DIAMOND3 = "diamond3"
+    SPADE3 = "spade3"
+    RANDOM = "random"
+    LOWEST_CLASS = "lowest_class"
+    LOSER = "loser"
+    FIRST_LEADER = "first_leader"
+    """Later games led like the first (the ♦3, UECda)."""
+    GIVEN = "given"
+    """The player's 先攻/後攻 choice, or a record's leader."""
+
+
+class ClearReason(str, Enum):
+    """Why the table cleared."""
+
+    PASSES = "passes"
+    """Everyone passed: the last player to play leads."""
+    EIGHT_CUT = "eight_cut"
+    SPADE3_RETURN = "spade3_return"
+    PASS = "pass"
+    """A pass cleared it at once (``clear_on_pass``)."""
+
+
+class DrawSource(str, Enum):
+    STOCK = "stock"
+    """The 5-card mode's refill from the player's own stock."""
+    PILE = "pile"
+    """Drawing from the common pile after a pass (the Akita 2-player rule)."""
+
 
 STATE = field(default=None, compare=False, repr=False)
 """The last field of every event but the results: the public state right after it (None in an
@@ -48,8 +81,7 @@ class Exchanged:
 @dataclass(frozen=True, slots=True)
 class Started:
     leader: int
-    reason: str
-    """Why this seat leads: ``diamond3``, ``spade3``, ``random``, ``lowest_class``, ``loser`` or ``given``."""
+    reason: LeadReason
     state: PublicState | None = STATE
 
 
@@ -71,8 +103,7 @@ class Drew:
     seat: int
     cards: int
     """The cards drawn (0 when hidden from the viewer: see ``visible_to``)."""
-    source: str
-    """``stock`` (the 5-card mode's refill) or ``pile`` (drawing after a pass)."""
+    source: DrawSource
     count: int = 0
     """How many cards were drawn (always visible)."""
     state: PublicState | None = STATE
@@ -81,8 +112,7 @@ class Drew:
 @dataclass(frozen=True, slots=True)
 class TrickCleared:
     leader: int
-    reason: str
-    """``passes``, ``eight_cut``, ``spade3_return`` or ``pass`` (a pass clears at once)."""
+    reason: ClearReason
     state: PublicState | None = STATE
 
 

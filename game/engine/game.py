@@ -41,7 +41,9 @@ from .deal import Deal, deal
 from .effects import effects, hopeless
 from .errors import IllegalMove, Reason
 from .events import (
+    ClearReason,
     Dealt,
+    DrawSource,
     Drew,
     EightCut,
     Event,
@@ -52,6 +54,7 @@ from .events import (
     Gekokujo,
     HopelessHand,
     JBack,
+    LeadReason,
     Locked,
     MiyakoOchi,
     Passed,
@@ -445,14 +448,14 @@ class Game(PublicFacts):
         self.leader = self.turn = seat
         events.append(Started(seat, reason, self.public()))
 
-    def _choose_leader(self) -> tuple[int, str]:
+    def _choose_leader(self) -> tuple[int, LeadReason]:
         if self._given_leader is not None:
-            return self._given_leader, "given"
+            return self._given_leader, LeadReason.GIVEN
         rules = self.rules
         if self.previous_places is not None and rules.later_leader is not LaterLeader.FIRST_LEADER:
-            return self.previous_places[-1], rules.later_leader.value
+            return self.previous_places[-1], LeadReason(rules.later_leader.value)
         if rules.first_leader is FirstLeader.RANDOM:
-            return self._random_leader, "random"
+            return self._random_leader, LeadReason.RANDOM
         suit = DIAMONDS if rules.first_leader is FirstLeader.DIAMOND3 else SPADES
         order = [suit] + [s for s in range(4) if s != suit]
         for rank in range(13):
@@ -460,8 +463,8 @@ class Game(PublicFacts):
                 cid = card_id(rank, s)
                 for seat, hand in enumerate(self.hands):
                     if hand >> cid & 1:
-                        return seat, rules.first_leader.value
-        return self._random_leader, "random"
+                        return seat, LeadReason(rules.first_leader.value)
+        return self._random_leader, LeadReason.RANDOM
 
     # --- moving on ---------------------------------------------------------
 
@@ -519,7 +522,7 @@ class Game(PublicFacts):
             if ev is not None:
                 ev.append(Locked(seat, eff.locks, self.public()))
         if eff.cut and ev is not None:
-            cut = EightCut if eff.cut == "eight_cut" else Spade3Return
+            cut = EightCut if eff.cut is ClearReason.EIGHT_CUT else Spade3Return
             ev.append(cut(seat, self.public()))
         if stock:
             self._refill(seat, play.size, ev)
@@ -546,7 +549,7 @@ class Game(PublicFacts):
             self.hands[seat] |= drawn
             self.counts[seat] = self.hands[seat].bit_count()
             if ev is not None:
-                ev.append(Drew(seat, drawn, "stock", drawn.bit_count(), self.public()))
+                ev.append(Drew(seat, drawn, DrawSource.STOCK, drawn.bit_count(), self.public()))
 
     def _pass(self, seat: int, ev: list[Event] | None) -> None:
         self.history.append(Turn(seat, PASS, self.top, self.lock, self.revolution != self.j_back))
@@ -565,11 +568,11 @@ class Game(PublicFacts):
             if playable:
                 self.drawn_seat, self.drawn = seat, cid
             if ev is not None:
-                ev.append(Drew(seat, 1 << cid, "pile", 1, self.public()))
+                ev.append(Drew(seat, 1 << cid, DrawSource.PILE, 1, self.public()))
             if playable:
                 return
         if self.rules.clear_on_pass:
-            self._clear(self.last_player, "pass", ev)
+            self._clear(self.last_player, ClearReason.PASS, ev)
         else:
             self._next_turn(seat, ev)
 
@@ -585,7 +588,7 @@ class Game(PublicFacts):
             if not self.rules.extra_turn:
                 waiting &= ~(1 << self.last_player)
             if not waiting:
-                self._clear(self.last_player, "passes", ev)
+                self._clear(self.last_player, ClearReason.PASSES, ev)
                 return
         skip = self.passed if self.rules.pass_until_clear else 0
         n = self.n
@@ -597,7 +600,7 @@ class Game(PublicFacts):
                 return
         raise AssertionError("no seat can act")  # pragma: no cover
 
-    def _clear(self, leader: int, reason: str, ev: list[Event] | None) -> None:
+    def _clear(self, leader: int, reason: ClearReason, ev: list[Event] | None) -> None:
         self.top = None
         self.trick = []
         self.lock = self.lock_base = 0

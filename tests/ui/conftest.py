@@ -52,3 +52,12 @@ def dummy_mixer() -> Iterator[None]:
         pytest.skip(f"no dummy audio: {exc}")
     yield
     pygame.mixer.quit()
+
+
+@pytest.fixture(autouse=True)
+def every_string_translated(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """A screen that asks for a string no language has fails its test (the player would see a key)."""
+    yield
+    records = caplog.get_records("setup") + caplog.get_records("call")
+    missing = [r.getMessage() for r in records if r.getMessage().startswith("missing string")]
+    assert not missing, missing

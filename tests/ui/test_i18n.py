@@ -42,5 +42,7 @@ def test_every_rule_switch_and_reason_is_explained() -> None:
     assert reason_text(Translator("en"), IllegalMove(Reason.LOCKED, suits="♥")) == "Locked to ♥."
 
 
-def test_a_missing_key_falls_back_to_the_key() -> None:
+def test_a_missing_key_falls_back_to_the_key(caplog: pytest.LogCaptureFixture) -> None:
     assert Translator("en")("no.such.key") == "no.such.key"
+    assert "missing string 'no.such.key'" in caplog.text
+    caplog.clear()  # the autouse check that no screen asks for a missing string
