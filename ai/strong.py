@@ -75,7 +75,9 @@ def scored_moves(
     for move in moves:
         if not isinstance(move, Play):
             plan = outlook.plan(hand)
-            out.append((plan.value + weights.pass_bias, move))
+            # On an extra turn (everyone else passed our play) passing clears the table: we lead.
+            lead = weights.lead if rules.extra_turn and game.last_player == seat else 0.0
+            out.append((plan.value + lead + weights.pass_bias, move))
             continue
         rest = hand & ~move.cards
         if not rest and not stock:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,7 @@ from ai.hand_plan import Outlook
 from ai.levels import LEVELS, make_player
 from ai.normal import normal_policy
 from ai.player import gift_count
-from ai.strong import strong_policy
+from ai.strong import DEFAULT_WEIGHTS, scored_moves, strong_policy
 from game.engine import PASS, Game, observe, parse_cards, preset_rules
 from game.engine.cards import deck_mask, natural_strength_key
 
@@ -94,6 +95,19 @@ def test_strong_goes_out_when_it_can() -> None:
     assert strong_policy(game).cards == parse_cards("2S")
     game = position("standard", ["5H 5D", "3H 4D 6C"], players=4)
     assert strong_policy(game).cards == parse_cards("5H 5D")
+
+
+def test_strong_counts_the_lead_a_pass_gives_on_an_extra_turn() -> None:
+    """UECda: once everyone passed our play, passing clears the table and we lead."""
+    game = position("uecda", ["3S 6H 6D 9C KC", "4H", "4D", "4C", "5H"])
+    for move in ("3S", "pass", "pass", "pass", "pass"):
+        game.play(PASS if move == "pass" else game.resolve(parse_cards(move)))
+    assert game.turn == 0 and game.last_player == 0 and game.top is not None
+    scores = dict((move, score) for score, move in scored_moves(game, game.hands[0]))
+    no_extra = Game.from_position(replace(game.public(), last_player=4, trick=((4, game.top),)), game.hands,
+                                  history=game.history)
+    plain = dict((move, score) for score, move in scored_moves(no_extra, no_extra.hands[0]))
+    assert scores[PASS] == pytest.approx(plain[PASS] + DEFAULT_WEIGHTS.lead)
 
 
 def test_strong_never_chooses_a_forbidden_finish_when_it_can_wait() -> None:
