@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from game.engine import Match, Phase, RuleSet, observe, preset_rules
+from game.engine import Match, RuleSet, observe, preset_rules
 
 from .levels import LEVELS, make_player
 from .player import Player
@@ -83,7 +83,7 @@ def play_match(job: MatchJob) -> MatchOutcome:
             rng = random.Random(f"arena/{job.seed}/{job.rotation}/{index}/{step}")
             step += 1
             start = time.perf_counter()
-            if game.phase is Phase.EXCHANGE:
+            if game.phase.giving:
                 gift = player.choose_gift(obs, rng)
                 outcome.times[job.levels[player_id]].append(time.perf_counter() - start)
                 game.give(seat, gift)

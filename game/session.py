@@ -220,7 +220,7 @@ class Session:
         game = self.game
         if game.phase is Phase.PLAY:
             return game.turn == self.human_seat
-        if game.phase is Phase.EXCHANGE:
+        if game.phase.giving:
             return not self._computer_givers() and any(g.giver == self.human_seat for g in game.pending)
         return False
 
@@ -230,7 +230,7 @@ class Session:
         game = self.game
         if game.phase is Phase.PLAY:
             return self.players[self.match.player_at(game.turn)] is not None
-        if game.phase is Phase.EXCHANGE:
+        if game.phase.giving:
             return bool(self._computer_givers())
         return False
 
@@ -247,11 +247,11 @@ class Session:
         if self._ticket is not None or not self.computer_to_act():
             return
         game = self.game
-        gift = game.phase is Phase.EXCHANGE
+        gift = game.phase.giving
         seat = self._computer_givers()[0] if gift else game.turn
         player = self.players[self.match.player_at(seat)]
         assert player is not None
-        step = len(game.history) + 1000 * len(game.chosen_gifts)
+        step = len(game.history) + len(game.handoffs) + 1000 * len(game.chosen_gifts)
         seed = decision_seed(self.setup.seed, self.match.index, step, seat)
         budget = self.setup.expert_budget if player.level == "expert" else None
         self._thinking_seat = seat

@@ -59,7 +59,7 @@ def _mid_trick(session: Session) -> bool:
 
 def _human_gives(session: Session) -> bool:
     game = session.game
-    return game.phase is Phase.EXCHANGE and session.human_to_act()
+    return game.phase.giving and session.human_to_act()
 
 
 def _show_table(app: App, setup: SessionSetup, want: Callable[[Session], bool], seeds: range) -> TableScene | None:

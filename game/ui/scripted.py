@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ai.levels import make_player
 from ai.player import Player
-from game.engine import PASS, Game, Phase, Play, observe
+from game.engine import PASS, Game, Play, observe
 from game.session import SeatSpec, Session, SessionSetup
 from game.storage.paths import AppPaths
 
@@ -58,7 +58,7 @@ class Autopilot:
         game = session.game
         self.rng = random.Random(f"{self.seed}/{session.match.index}/{len(game.history)}/{len(game.chosen_gifts)}")
         obs = observe(game, session.human_seat)
-        if session.game.phase is Phase.EXCHANGE:
+        if session.game.phase.giving:
             scene.hand.selected = self.player.choose_gift(obs, self.rng)
             scene.play_selected()
             return True
@@ -115,7 +115,7 @@ def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worke
             continue
         if session.human_to_act():
             obs = observe(game, session.human_seat)
-            if game.phase is Phase.EXCHANGE:
+            if game.phase.giving:
                 session.human_give(human.choose_gift(obs, rng))
             else:
                 move = human.choose_move(obs, rng)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ai.player import Player, gift_count
-from game.engine import Game, Match, Phase, RuleSet, observe
+from game.engine import Game, Match, RuleSet, observe
 from game.engine.cards import iter_ids
 
 
@@ -23,7 +23,7 @@ def play_game(game: Game, players: Sequence[Player], seed: int, seating: Sequenc
         player = players[seats[seat]]
         obs = observe(game, seat)
         rng = random.Random(f"{seed}/{decisions}")
-        if game.phase is Phase.EXCHANGE:
+        if game.phase.giving:
             count = gift_count(obs)
             gift = player.choose_gift(obs, rng)
             assert gift.bit_count() == count, "a gift has the pending number of cards"

@@ -87,6 +87,8 @@ def rule_message(t: Callable[..., str], error: RuleError) -> str:
         return t("screen.new.err_hand_size", size=params["size"], players=params["players"])
     if error.code == "pile_and_hand":
         return t("screen.new.err_pile_hand")
+    if error.code == "handoff_and_stock":
+        return t("screen.new.err_handoff_stock")
     return t("screen.new.err_other", detail=str(error))
 
 

@@ -15,7 +15,8 @@ import pygame
 
 from game.engine import PASS, IllegalMove, Phase, Play
 from game.engine.cards import format_symbols
-from game.engine.events import Event, Exchanged, Started, visible_to
+from game.engine.events import Event, Exchanged, SevenPass, Started, visible_to
+from game.engine.state import GiftKind, PendingGift
 from game.i18n import reason_text
 from game.session import Session
 
@@ -76,7 +77,7 @@ class TableScene(Scene):
         def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
             return self.ctx.t(key, **params)
 
-        self.play_button = Button(lambda: t("button.give") if self._giving() else t("button.play"), self.play_selected,
+        self.play_button = Button(self._play_label, self.play_selected,
                                   enabled=self._can_submit)
         self.pass_button = Button(lambda: t("button.pass"), self.pass_turn, style="secondary", enabled=self._can_pass)
         self.hint_button = Button(lambda: t("button.hint"), self.show_hint, style="secondary",
@@ -136,6 +137,8 @@ class TableScene(Scene):
         t, human = self.ctx.t, self.session.human_seat
         if isinstance(event, Started):
             return t(f"table.leader.{event.reason.value}", name=self.seat_name(event.leader))
+        if isinstance(event, SevenPass) and event.cards and event.receiver == human:
+            return t("table.received", name=self.seat_name(event.giver), cards=format_symbols(event.cards))
         if isinstance(event, Exchanged) and event.cards:
             cards = format_symbols(event.cards)
             if event.receiver == human:
@@ -163,8 +166,17 @@ class TableScene(Scene):
         game = self.session.game
         return self.director.idle and game.phase is Phase.PLAY and game.turn == self.session.human_seat
 
+    def _play_label(self) -> str:
+        t = self.ctx.t
+        if not self._giving():
+            return t("button.play")
+        return t("button.discard" if self._human_gift().kind is GiftKind.TEN_DISCARD else "button.give")
+
+    def _human_gift(self) -> PendingGift:
+        return next(g for g in self.session.game.pending if g.giver == self.session.human_seat)
+
     def _giving(self) -> bool:
-        return self.director.idle and self.session.human_to_act() and self.session.game.phase is Phase.EXCHANGE
+        return self.director.idle and self.session.human_to_act() and self.session.game.phase.giving
 
     def _can_submit(self) -> bool:
         if self._giving():
@@ -415,9 +427,11 @@ class TableScene(Scene):
         ctx, scale = self.ctx, layout.scale
         lines: list[tuple[str, tuple[int, int, int], int]] = []
         if self._giving():
-            gift = next(g for g in self.session.game.pending if g.giver == self.session.human_seat)
-            text = ctx.t("table.choose_gift", count=gift.count, name=self.seat_name(gift.receiver))
-            lines.append((text, theme.GOLD, 255))
+            gift = self._human_gift()
+            key = {GiftKind.EXCHANGE: "table.choose_gift", GiftKind.SEVEN_PASS: "table.choose_seven_pass",
+                   GiftKind.TEN_DISCARD: "table.choose_ten_discard"}[gift.kind]
+            receiver = self.seat_name(gift.receiver) if gift.receiver >= 0 else ""
+            lines.append((ctx.t(key, count=gift.count, name=receiver), theme.GOLD, 255))
         elif self._human_playing():
             game = self.session.game
             if game.top is None:

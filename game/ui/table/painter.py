@@ -209,6 +209,8 @@ class TablePainter:
             chips.append((t("table.j_back"), theme.J_BACK, 0))
         if model.lock:
             chips.append((t("table.lock"), theme.LOCK, model.lock))
+        if model.state.backwards:
+            chips.append((t("table.direction_backwards"), theme.J_BACK, 0))
         size = px(theme.FONT_BODY, scale)
         x = layout.size[0] // 2
         widths = []
