@@ -83,6 +83,10 @@ def _select_a_play(scene: TableScene) -> None:
         scene.hand.focus = 0
 
 
+HOUSE_RULES = {"five_skip": True, "nine_reverse": True, "seven_pass": True, "ten_discard": True,
+               "sandstorm": True, "ambulance": True}
+
+
 def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -109,6 +113,11 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 scene.hand.selected = sum(1 << c for c in scene.hand.cards[:gift])
                 app.step(1 / 30)
                 written.append(_save(app, out, f"exchange-{language}"))
+            house = replace(setup_for("standard", 4), overrides=HOUSE_RULES)
+            scene = _show_table(app, house, lambda s: s.game.phase is Phase.HANDOFF and _human_gives(s), range(1, 80))
+            if scene is not None:
+                app.step(1 / 30)
+                written.append(_save(app, out, f"handoff-{language}"))
             if _show_table(app, setup_for("standard", 4), lambda s: s.game.result is not None, range(1, 10)):
                 _settle(app, 120)
                 written.append(_save(app, out, f"result-{language}"))
