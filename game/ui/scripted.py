@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ai.levels import make_player
 from ai.player import Player
-from game.engine import PASS, Game, Play, observe
+from game.engine import Game, Play, observe
 from game.session import SeatSpec, Session, SessionSetup
 from game.storage.paths import AppPaths
 
@@ -118,8 +118,7 @@ def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worke
             if game.phase.giving:
                 session.human_give(human.choose_gift(obs, rng))
             else:
-                move = human.choose_move(obs, rng)
-                session.human_play(move if isinstance(move, Play) else PASS)
+                session.human_play(human.choose_move(obs, rng))
         else:
             session.start_thinking()
             while (events := session.poll()) is None:
