@@ -266,6 +266,11 @@ Event = (
 )
 
 
+def state_after(event: Event) -> PublicState | None:
+    """The public state right after ``event`` (None for the results and for events made by hand)."""
+    return None if isinstance(event, (GameOver, MatchOver)) else event.state
+
+
 def visible_to(event: Event, seat: int) -> Event:
     """``event`` as ``seat`` may see it: cards exchanged or drawn by others are hidden (0)."""
     if isinstance(event, (Exchanged, SevenPass)) and seat not in (event.giver, event.receiver):

@@ -15,6 +15,7 @@ from game.engine.effects import effects
 from game.engine.events import (
     Ambulance,
     EightCut,
+    Event,
     Exchanged,
     Finished,
     FiveSkip,
@@ -29,6 +30,7 @@ from game.engine.events import (
     Spade3Return,
     TenDiscard,
     TrickCleared,
+    state_after,
 )
 from game.engine.movegen import play_readings
 
@@ -164,7 +166,7 @@ def test_game_over_event_is_last() -> None:
     for _ in range(30):
         game = Game.new(random_rules(rng), rng)
         give_random_gifts(game, rng)
-        events: list[object] = []
+        events: list[Event] = []
         while not game.over:
             events = random_step(game, rng)
         assert isinstance(events[-1], GameOver)
@@ -272,7 +274,7 @@ def test_every_event_carries_the_public_state_after_it(seed: int) -> None:
     rng = random.Random(seed)
     rules = random_rules(rng)
     game = Game.new(rules, rng, previous_places=rng.sample(range(rules.players), rules.players))
-    dealt = game.setup_events[0].state
+    dealt = state_after(game.setup_events[0])
     assert dealt is not None and dealt.counts == tuple(h.bit_count() for h in game.deal.hands)
     for event in game.setup_events:
         if isinstance(event, Exchanged):
@@ -280,16 +282,18 @@ def test_every_event_carries_the_public_state_after_it(seed: int) -> None:
     while game.phase is Phase.EXCHANGE:
         gift = game.pending[0]
         events = game.give(gift.giver, sum(1 << c for c in list(iter_ids(game.hands[gift.giver]))[: gift.count]))
-        assert events[-1].state == game.public()
+        assert state_after(events[-1]) == game.public()
     while not game.over:
         events = random_step(game, rng)
         last = events[-1]
         if isinstance(last, GameOver):
-            assert events[-2].state is not None and events[-2].state.result is None
+            before = state_after(events[-2])
+            assert before is not None and before.result is None
             assert game.public().result is last
         else:  # at the moment of the last event: the turn passes on right after it
-            assert last.state is not None and replace(last.state, turn=game.turn) == game.public()
-        assert all(e.state is not None for e in events if not isinstance(e, GameOver))
+            state = state_after(last)
+            assert state is not None and replace(state, turn=game.turn) == game.public()
+        assert all(state_after(e) is not None for e in events if not isinstance(e, GameOver))
 
 
 @settings(max_examples=100, deadline=None)
