@@ -52,6 +52,8 @@ class AppOptions:
     paths: AppPaths | None = None
     headless: bool = False
     """No real window (SDL's dummy video driver); used by tests, screenshots and the self-test."""
+    raise_errors: bool = False
+    """An unexpected exception in a frame propagates instead of opening the error screen (tests)."""
 
 
 class App:
@@ -291,7 +293,7 @@ class App:
             self._frame(dt)
         except Exception as error:
             log.exception("unexpected error")
-            if self._frame_error is not None:
+            if self._frame_error is not None or self.options.raise_errors:
                 raise
             self._frame_error = error
             self._show_error(error)

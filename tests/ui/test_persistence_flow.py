@@ -24,18 +24,18 @@ def history(app: App) -> list[tuple[int, Move]]:
 def test_quit_and_resume_continues_exactly(tmp_path: Path) -> None:
     pilot = Autopilot("normal", seed=4)
     # The reference: one app plays game 1 to its end without stopping.
-    reference = headless_app(home=tmp_path / "a")
+    reference = headless_app(home=tmp_path / "a", raise_errors=True)
     reference.start_match(SETUP)
     play_until(reference, lambda a: isinstance(a.stack.top, ResultScene), autopilot=pilot)
     expected = history(reference)
     reference.close()
     # The same match, quit to the title after 12 actions, resumed in a new app.
-    first = headless_app(home=tmp_path / "b")
+    first = headless_app(home=tmp_path / "b", raise_errors=True)
     first.start_match(SETUP)
     play_until(first, lambda a: len(history(a)) >= 12, autopilot=pilot)
     first.show_title()
     first.close()
-    second = headless_app(home=tmp_path / "b")
+    second = headless_app(home=tmp_path / "b", raise_errors=True)
     assert second.has_autosave()
     assert second.resume_match()
     assert isinstance(second.stack.top, TableScene)
@@ -46,7 +46,7 @@ def test_quit_and_resume_continues_exactly(tmp_path: Path) -> None:
 
 
 def test_a_corrupt_autosave_is_set_aside_and_the_title_still_works(tmp_path: Path) -> None:
-    app = headless_app(home=tmp_path)
+    app = headless_app(home=tmp_path, raise_errors=True)
     app.paths.autosave_file.write_text("{ not json", encoding="utf-8")
     assert not app.has_autosave()
     app.show_title()
@@ -56,7 +56,7 @@ def test_a_corrupt_autosave_is_set_aside_and_the_title_still_works(tmp_path: Pat
 
 
 def test_a_finished_game_is_in_the_statistics_and_opens_in_the_replay_viewer(tmp_path: Path) -> None:
-    app = headless_app(home=tmp_path, language="en")
+    app = headless_app(home=tmp_path, language="en", raise_errors=True)
     app.start_match(SETUP)
     play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=1))
     session = app.session

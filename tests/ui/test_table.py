@@ -12,6 +12,7 @@ import pytest
 from game.engine import PASS, Phase, Play
 from game.engine.events import Passed, Played
 from game.ui.app import App
+from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
@@ -20,7 +21,7 @@ from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = headless_app(home=tmp_path, language="en")
+    application = headless_app(home=tmp_path, language="en", raise_errors=True)
     yield application
     application.close()
 
@@ -293,6 +294,8 @@ def test_a_complete_game_of_every_preset_through_the_ui(app: App, preset: str, p
 
 
 def test_monkey_clicks_and_keys_on_the_table(app: App) -> None:
+    """2500 frames of random input on the table; an exception in any scene fails the test (``raise_errors``)."""
+    assert app.options.raise_errors
     rng = random.Random(99)
     start(app, seed=41)
     keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_p, pygame.K_h, pygame.K_t,
@@ -311,6 +314,7 @@ def test_monkey_clicks_and_keys_on_the_table(app: App) -> None:
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rng.randrange(width), rng.randrange(height)),
                                                  rel=(0, 0), buttons=(0, 0, 0)))
         app.step(1 / 15)
+        assert not isinstance(app.stack.top, ErrorScene)
     assert app.stack.top is not None
 
 
