@@ -146,6 +146,91 @@ def test_keyboard_focus_toggle_play_and_pass(app: App) -> None:
         assert last_human_action(app) is PASS
 
 
+def move_to(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+
+
+def click_cards(app: App, scene: TableScene, cards: int) -> None:
+    for cid in scene.hand.cards:
+        if cards >> cid & 1:
+            click(app, card_center(scene, cid))
+
+
+def test_clicked_widgets_do_not_take_the_tables_keys(app: App) -> None:
+    """After clicking the auto-pass box or Pass, Space still selects and Enter still plays the selection."""
+    start(app, seed=11)
+    scene = until_human_turn(app)
+    while scene.session.game.top is None:  # a turn where Pass can be clicked
+        scene = until_human_can_play(app)
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_SPACE)
+        key(app, pygame.K_RETURN)
+        if scene.hand.selected:  # the focused card alone was not a legal play: pick one that is
+            scene.hand.clear()
+            play = next(m for m in scene.session.game.move_list() if isinstance(m, Play))
+            click_cards(app, scene, play.cards)
+            key(app, pygame.K_RETURN)
+        scene = until_human_turn(app)
+    click(app, scene.pass_button.rect.center)
+    assert last_human_action(app) is PASS
+    scene = until_human_can_play(app)
+    auto_pass = app.ctx.settings.auto_pass
+    click(app, scene.auto_pass_toggle.rect.center)
+    click(app, scene.auto_pass_toggle.rect.center)
+    assert app.ctx.settings.auto_pass == auto_pass
+    key(app, pygame.K_SPACE)
+    assert app.ctx.settings.auto_pass == auto_pass, "Space went to the check box"
+    assert scene.hand.selected == 1 << scene.hand.cards[scene.hand.focus]
+    scene.hand.clear()
+    play = max((m for m in scene.session.game.move_list() if isinstance(m, Play)), key=lambda m: m.size)
+    click_cards(app, scene, play.cards)
+    assert scene.hand.selected == play.cards
+    history = len(scene.session.game.history)
+    key(app, pygame.K_RETURN)
+    assert scene.session.game.history[history].move == play, "Enter did not play the selection"
+
+
+def test_a_refused_play_or_pass_says_why_on_click_key_and_hover(app: App) -> None:
+    scene = start(app, seed=5)
+    scene = until_human_turn(app)
+    said: list[str] = []
+    original = scene.painter.message
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> None:
+        said.append(text)
+        original(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    scene.painter.message = spy  # type: ignore[method-assign]
+    assert not scene.play_button.enabled
+    click(app, scene.play_button.rect.center)
+    assert scene._message is not None and scene._message[0] == "Select the cards to play first."
+    hand = scene.session.game.hands[scene.session.human_seat]
+    cards = sorted(c for c in range(52) if hand >> c & 1)
+    if cards[0] >> 2 == cards[-1] >> 2:
+        pytest.skip("one rank only")
+    click(app, card_center(scene, cards[0]))
+    click(app, card_center(scene, cards[-1]))
+    assert not scene.play_button.enabled
+    scene._message = None
+    click(app, scene.play_button.rect.center)
+    assert scene._message is not None and "single, a group or a sequence" in scene._message[0]
+    scene._message = None
+    key(app, pygame.K_RETURN)
+    assert scene._message is not None and "single, a group or a sequence" in scene._message[0]
+    said.clear()
+    move_to(app, scene.play_button.rect.center)
+    assert scene.play_button.hover
+    assert any("single, a group or a sequence" in text for text in said)
+    if scene.session.game.top is None:
+        said.clear()
+        move_to(app, scene.pass_button.rect.center)
+        assert "The table is empty: you lead and must play." in said
+        scene._message = None
+        click(app, scene.pass_button.rect.center)
+        assert scene._message is not None and "you lead" in scene._message[0]
+
+
 def test_pass_button_disabled_when_leading(app: App) -> None:
     start(app, seed=2)
     for _ in range(40):

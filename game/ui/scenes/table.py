@@ -77,8 +77,9 @@ class TableScene(Scene):
             return self.ctx.t(key, **params)
 
         self.play_button = Button(lambda: t("button.give") if self._giving() else t("button.play"), self.play_selected,
-                                  enabled=self._can_submit)
-        self.pass_button = Button(lambda: t("button.pass"), self.pass_turn, style="secondary", enabled=self._can_pass)
+                                  enabled=self._can_submit, on_refused=self.play_selected)
+        self.pass_button = Button(lambda: t("button.pass"), self.pass_turn, style="secondary", enabled=self._can_pass,
+                                  on_refused=self.pass_turn)
         self.hint_button = Button(lambda: t("button.hint"), self.show_hint, style="secondary",
                                   enabled=self._human_playing, size=theme.FONT_BODY)
         self.menu_button = Button(lambda: t("button.menu"), self.open_menu, style="secondary", size=theme.FONT_BODY)
@@ -263,8 +264,51 @@ class TableScene(Scene):
 
     # --- the human's actions ---------------------------------------------------------------
 
+    def play_refusal(self) -> str | None:
+        """Why Play (or Give) cannot be pressed now, in the player's language; None when it can."""
+        t, session = self.ctx.t, self.session
+        if self._giving():
+            count = session.human_gift_count()
+            return None if self.hand.selected.bit_count() == count else t("reason.gift_count", count=count)
+        if not self._human_playing():
+            return self._waiting_reason()
+        if not self.hand.selected:
+            return t("table.refused.select")
+        if self._readings():
+            return None
+        try:
+            session.game.resolve(self.hand.selected)
+        except IllegalMove as error:
+            return reason_text(t, error)
+        return None
+
+    def pass_refusal(self) -> str | None:
+        """Why Pass cannot be pressed now; None when it can."""
+        if not self._human_playing():
+            return self._waiting_reason()
+        if self.session.game.top is None:
+            return self.ctx.t("reason.must_lead")
+        return None
+
+    def _waiting_reason(self) -> str:
+        t, session = self.ctx.t, self.session
+        if self.model.seats[session.human_seat].out is not None or session.game.result is not None:
+            return t("table.refused.out")
+        if session.game.phase is Phase.EXCHANGE:
+            return t("reason.exchange_pending")
+        return t("table.refused.wait")
+
+    def _refuse(self, reason: str) -> None:
+        self.ctx.sound.play("error")
+        self.say(reason)
+
     def play_selected(self) -> None:
+        """Play (or give) the selected cards; a refused attempt says why."""
         session = self.session
+        reason = self.play_refusal()
+        if reason is not None:
+            self._refuse(reason)
+            return
         if self._giving():
             try:
                 self._feed(session.human_give(self.hand.selected))
@@ -272,17 +316,7 @@ class TableScene(Scene):
             except IllegalMove as error:
                 self._illegal(error)
             return
-        if not self._human_playing():
-            return
-        if not self.hand.selected:
-            return
         readings = self._readings()
-        if not readings:
-            try:
-                session.game.resolve(self.hand.selected)
-            except IllegalMove as error:
-                self._illegal(error)
-            return
         if len(readings) > 1:
             from .joker_choice import JokerChoiceScene
 
@@ -300,7 +334,9 @@ class TableScene(Scene):
         self._feed(events)
 
     def pass_turn(self) -> None:
-        if not self._human_playing():
+        reason = self.pass_refusal()
+        if reason is not None:
+            self._refuse(reason)
             return
         try:
             events = self.session.human_play(PASS)
@@ -336,12 +372,19 @@ class TableScene(Scene):
         self.say(reason_text(self.ctx.t, error))
 
     def handle(self, intent: Intent) -> None:
-        if self.widgets.handle(intent):
-            if isinstance(intent, Pointer) and intent.kind == "down":
-                self.ctx.sound.play("click")
-            return
+        """The pointer reaches the buttons and the hand; keys always mean the same on the table.
+
+        No widget keeps the keyboard focus after a click: Enter plays the
+        selection, Space selects, P passes, whatever was clicked before.
+        """
         layout = self.layout_now
         if isinstance(intent, Pointer):
+            used = self.widgets.handle(intent)
+            self.widgets.focus = -1
+            if used:
+                if intent.kind == "down":
+                    self.ctx.sound.play("click")
+                return
             if intent.kind == "move":
                 self.hand.hover = self.hand.card_at(layout, intent.pos)
             elif intent.kind == "down":
@@ -405,10 +448,26 @@ class TableScene(Scene):
             painter.bubble(surface, ctx.t("table.passed"), point, scale)
         painter.flights(surface, self.director)
         self.widgets.draw(surface, ctx)
+        self._draw_refusal_tip(surface, layout)
         painter.banners(surface, layout, self.director)
         self._draw_messages(surface, layout)
         if ctx.settings.show_tracker:
             painter.tracker(surface, layout, model.played, session.rules.jokers)
+
+    def _draw_refusal_tip(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """Over a disabled Play or Pass under the pointer: why it is disabled."""
+        for button, why in ((self.play_button, self.play_refusal), (self.pass_button, self.pass_refusal)):
+            if not button.hover or button.enabled:
+                continue
+            text = why()
+            if not text:
+                continue
+            scale = layout.scale
+            half = (self.ctx.text.size(text, px(theme.FONT_BODY, scale), bold=True)[0] + px(28, scale)) // 2
+            margin = px(8, scale)
+            x = min(max(button.rect.centerx, half + margin), layout.size[0] - half - margin)
+            top = self.play_button.rect.top
+            self.painter.message(surface, text, (x, top - px(26, scale)), scale, theme.SELECT)
 
     def _draw_messages(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Above the hand, bottom up: what the player is asked to do, why a move was refused, news."""
