@@ -39,6 +39,8 @@ from .text import TextRenderer
 log = logging.getLogger(__name__)
 
 FPS = 60
+IDLE_FPS = 10
+"""While nothing moves, the loop waits for input up to this many times a second (and draws nothing new)."""
 WARM_UNTIL = 0.005
 """Card faces are drawn ahead of need only while a frame has taken less than this (seconds)."""
 
@@ -96,6 +98,14 @@ class App:
         self._caption = ""
         self._frame_error: BaseException | None = None
         self._warmed: tuple[tuple[int, int], bool] | None = None
+        self._held: list[pygame.event.Event] = []
+        """Input that arrived while the loop waited, handled by the next frame."""
+        self._drawn_stack: tuple[int, ...] = ()
+        self._since_draw = 0.0
+        self._changed = True
+        """The last frame had input or a change of screen (the next ones may animate)."""
+        self.draws = 0
+        """Frames drawn so far (the idle benchmark counts them)."""
 
     # --- window ----------------------------------------------------------------------
 
@@ -287,10 +297,15 @@ class App:
 
     # --- the loop ----------------------------------------------------------------------------
 
-    def step(self, dt: float) -> None:
-        """One frame: input, update, draw."""
+    def step(self, dt: float, *, always_draw: bool = True) -> None:
+        """One frame: input, update, draw.
+
+        With ``always_draw`` False (the real loop) the screen is drawn only
+        after input, a change of screen, or as often as the drawn scenes ask
+        (``Scene.frame_rate``): an idle screen costs next to nothing.
+        """
         try:
-            self._frame(dt)
+            self._frame(dt, always_draw)
         except Exception as error:
             log.exception("unexpected error")
             if self._frame_error is not None or self.options.raise_errors:
@@ -312,12 +327,14 @@ class App:
         if self.ctx.art.warm((layout.card_w, layout.trick_w), four_color=key[1], budget=spare):
             self._warmed = key
 
-    def _frame(self, dt: float) -> None:
+    def _frame(self, dt: float, always_draw: bool = True) -> None:
         started = time.perf_counter()
         top = self.stack.top
         editing = getattr(getattr(top, "widgets", None), "editing", False)
         text_mode = bool(top is not None and (top.text_mode or editing))
-        for event in pygame.event.get():
+        events, self._held = self._held + pygame.event.get(), []
+        changed = bool(events)
+        for event in events:
             for intent in to_intents(event, text_mode=text_mode):
                 if isinstance(intent, Quit):
                     self.quit()
@@ -328,11 +345,37 @@ class App:
                 elif self.stack.top is not None:
                     self.stack.top.handle(intent)
         self.stack.update(dt)
-        self.stack.draw(self.screen)
-        self._update_caption()
+        signature = self.stack.signature()
+        changed = changed or signature != self._drawn_stack
+        rate = self.stack.frame_rate()
+        self._since_draw += dt
+        due = rate > 0 and self._since_draw >= 1 / rate - 0.25 / FPS
+        if always_draw or changed or due:
+            self.stack.draw(self.screen)
+            self._update_caption()
+            pygame.display.flip()
+            self.draws += 1
+            self._since_draw = 0.0
+            self._drawn_stack = signature
+        self._changed = changed
         self._warm_card_art(started)
-        pygame.display.flip()
         self._frame_error = None
+
+    def frame_rate(self) -> float:
+        """How many frames a second the loop needs now: every frame while something moves or just changed."""
+        if self._changed or self._warmed != (self.ctx.size, self.ctx.settings.four_color):
+            return FPS  # just changed, or card faces still to draw in spare time
+        return min(FPS, max(IDLE_FPS, self.stack.frame_rate()))
+
+    def tick(self) -> None:
+        """One turn of the real loop: wait for input while nothing moves, then run a frame."""
+        rate = self.frame_rate()
+        if rate < FPS and not self._held:
+            event = pygame.event.wait(max(1, round(1000 / rate - self.clock.get_rawtime())))
+            if event.type != pygame.NOEVENT:
+                self._held.append(event)
+        dt = self.clock.tick(FPS) / 1000.0
+        self.step(min(dt, 0.1), always_draw=False)
 
     def _update_caption(self) -> None:
         t, run = self.ctx.t, self.ctx.run
@@ -357,8 +400,7 @@ class App:
         if recovered:
             log.warning("statistics: %s", recovered)
         while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(min(dt, 0.1))
+            self.tick()
         self.close()
         return 0
 

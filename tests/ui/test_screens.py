@@ -612,3 +612,17 @@ def test_title_shows_the_statistics_recovery_notice_once(app: App) -> None:
     app.show_title()
     step(app)
     assert isinstance(top(app), TitleScene)
+
+
+def test_the_title_sways_at_a_low_frame_rate_and_draws_at_once_after_input(app: App) -> None:
+    from game.ui.scenes.title import SWAY_FPS
+
+    step(app, 5)
+    draws = app.draws
+    for _ in range(120):  # two seconds
+        app.step(DT, always_draw=False)
+    assert abs((app.draws - draws) - 2 * SWAY_FPS) <= 2
+    draws = app.draws
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+    app.step(DT, always_draw=False)
+    assert app.draws == draws + 1

@@ -427,3 +427,89 @@ def test_events_reach_the_screen_in_order(app: App) -> None:
     history = [turn.move for turn in scene.session.game.history]
     shown = [e.play if isinstance(e, Played) else PASS for e in seen if isinstance(e, (Played, Passed))]
     assert shown == history[: len(shown)] and len(shown) == len(history)
+
+
+def test_an_idle_result_screen_is_not_redrawn_until_input(app: App) -> None:
+    from game.ui.app import FPS, IDLE_FPS
+
+    app.start_match(setup_for("standard", 4, "beginner", seed=4))
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=2))
+    assert app.frame_rate() == FPS  # the game-over banner still fades
+    for _ in range(300):
+        app.step(1 / 60, always_draw=False)
+    draws = app.draws
+    for _ in range(120):
+        app.step(1 / 60, always_draw=False)
+    assert app.draws == draws and app.frame_rate() == IDLE_FPS
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=result.widgets.widgets[0].rect.center,
+                                                 rel=(0, 0), buttons=(0, 0, 0))
+    pygame.event.post(motion)
+    app.step(1 / 60, always_draw=False)
+    assert app.draws == draws + 1 and result.widgets.widgets[0].hover
+
+
+def test_the_table_is_redrawn_every_frame_while_computers_play(app: App) -> None:
+    from game.ui.app import FPS
+
+    start(app, seed=3)
+    frames(app, 2)
+    assert not table(app)._human_playing() and app.frame_rate() == FPS
+    draws = app.draws
+    for _ in range(30):
+        app.step(1 / 60, always_draw=False)
+    assert app.draws == draws + 30
+
+
+def test_computers_pass_without_a_pause_and_play_briskly_at_the_default_speed(app: App) -> None:
+    """Seconds of game time from a computer's turn to the next turn (each frame 1/60 s)."""
+    assert app.ctx.settings.animation_speed == "fast"
+    app.start_match(setup_for("standard", 7, "beginner", seed=12))
+    dt = 1 / 60
+    took: dict[str, list[float]] = {"pass": [], "play": []}
+    watch: dict[str, float] = {"clock": 0.0, "start": -1.0, "history": 0}
+
+    def done(a: App) -> bool:
+        top = a.stack.top
+        if not isinstance(top, TableScene):
+            return True
+        session = top.session
+        watch["clock"] += dt
+        count = len(session.game.history)
+        if watch["start"] < 0:
+            if top.director.idle and session.game.phase is Phase.PLAY and session.computer_to_act():
+                watch["start"], watch["history"] = watch["clock"], count
+        elif count > watch["history"] and top.director.idle:
+            move = session.game.history[int(watch["history"])].move
+            took["pass" if move is PASS else "play"].append(watch["clock"] - watch["start"])
+            watch["start"] = -1.0
+        return len(took["pass"]) >= 15 and len(took["play"]) >= 15
+
+    play_until(app, done, autopilot=Autopilot("normal", seed=4), dt=dt)
+    passes, plays = sorted(took["pass"]), sorted(took["play"])
+    assert passes[len(passes) // 2] <= 0.25, passes
+    assert plays[len(plays) // 2] <= 0.6, plays
+
+
+def test_skip_to_the_result_once_the_player_is_out(app: App) -> None:
+    app.start_match(setup_for("standard", 6, "beginner", seed=9))
+    pilot = Autopilot("strong", seed=1)
+
+    def out(a: App) -> bool:
+        top = a.stack.top
+        if isinstance(top, ResultScene):
+            return True
+        return isinstance(top, TableScene) and top.director.idle and top.skip_button.visible
+
+    play_until(app, out, autopilot=pilot)
+    if isinstance(app.stack.top, ResultScene):
+        pytest.skip("the player went out last")
+    scene = table(app)
+    assert not scene.play_button.visible and not scene.pass_button.visible
+    click(app, scene.skip_button.rect.center)
+    assert scene.skipping
+    frames_run = play_until(app, lambda a: isinstance(a.stack.top, ResultScene), dt=1 / 60)
+    assert frames_run < 150  # the rest of the game in under 2.5 s of frames: no pauses, no flights
+    app.stack.top.widgets.widgets[0].activate()  # type: ignore[union-attr]
+    assert not table(app).skipping and not table(app).skip_button.visible

@@ -23,7 +23,7 @@ from game.session import SeatSpec, SessionSetup
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
-from ..scene import Scene
+from ..scene import ANIMATING, Scene
 from ..theme import px
 from ..widgets import Button, Label, Widget, WidgetGroup, rounded_panel
 from .overlay import Overlay
@@ -704,6 +704,9 @@ class MenuScreen(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.scroller.update(dt)
+
+    def frame_rate(self) -> float:
+        return ANIMATING if self.scroller.offset != self.scroller.target else 0.0
 
     # --- drawing ---
 

@@ -21,7 +21,7 @@ from game.session import Session
 
 from .. import theme
 from ..intents import Command, Intent, Pointer
-from ..scene import Scene
+from ..scene import ANIMATING, Scene
 from ..table.director import Director
 from ..table.hand import HandView
 from ..table.layout import TableLayout, table_layout
@@ -34,8 +34,10 @@ from ..widgets import Button, Toggle, WidgetGroup
 if TYPE_CHECKING:
     from ..context import Context
 
-THINK_TIME = (0.45, 0.8)
-"""The computers' visible thinking pause in seconds (at normal speed), drawn at random."""
+THINK_TIME = (0.35, 0.65)
+"""The computers' visible thinking pause before a play, in seconds at normal speed, drawn at random.
+
+A pass is shown as soon as it is decided, and a computer that can only pass does not pause."""
 AUTO_PASS_DELAY = 0.45
 MESSAGE_TIME = 3.0
 
@@ -54,6 +56,8 @@ class TableScene(Scene):
         self._auto_pass: Tween | None = None
         self._message: tuple[str, Tween] | None = None
         self._result_shown = False
+        self.skipping = False
+        """The player is out and skips to the result: the rest of the game runs without pauses."""
         self._rng = random.Random(session.setup.seed)
         self._build_widgets()
         self._feed(session.opening_events() if session.game.history == [] else [])
@@ -68,7 +72,7 @@ class TableScene(Scene):
 
     def _new_director(self) -> Director:
         return Director(
-            model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.ctx.speed,
+            model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.speed,
             sound=self.ctx.sound.play, names=self.seat_name, t=self.ctx.t, on_toast=self._toast_for,
         )
 
@@ -82,6 +86,8 @@ class TableScene(Scene):
                                   on_refused=self.pass_turn)
         self.hint_button = Button(lambda: t("button.hint"), self.show_hint, style="secondary",
                                   enabled=self._human_playing, size=theme.FONT_BODY)
+        self.skip_button = Button(lambda: t("button.skip_to_result"), self.skip_to_result)
+        self.skip_button.visible = False
         self.menu_button = Button(lambda: t("button.menu"), self.open_menu, style="secondary", size=theme.FONT_BODY)
         self.tracker_button = Button(lambda: t("toggle.tracker"), self.toggle_tracker, style="secondary",
                                      size=theme.FONT_SMALL)
@@ -90,7 +96,8 @@ class TableScene(Scene):
                                        lambda v: settings.update_settings(auto_pass=v))
         self.slow_toggle = Toggle(lambda: t("toggle.slow_mode"), lambda: settings.settings.slow_mode,
                                   lambda v: settings.update_settings(slow_mode=v))
-        self.widgets = WidgetGroup([self.play_button, self.pass_button, self.hint_button, self.auto_pass_toggle,
+        self.widgets = WidgetGroup([self.play_button, self.pass_button, self.hint_button, self.skip_button,
+                                    self.auto_pass_toggle,
                                     self.slow_toggle, self.tracker_button, self.menu_button])
 
     @property
@@ -108,6 +115,7 @@ class TableScene(Scene):
         gap = px(8, scale)
         half = (area.height - gap) // 2
         self.play_button.rect = pygame.Rect(area.left, area.top, area.width, half)
+        self.skip_button.rect = pygame.Rect(area.left, area.top, area.width, area.height)
         self.pass_button.rect = pygame.Rect(area.left, area.top + half + gap, (area.width - gap) * 3 // 5, half)
         self.hint_button.rect = pygame.Rect(self.pass_button.rect.right + gap, self.pass_button.rect.top,
                                             area.right - self.pass_button.rect.right - gap, half)
@@ -185,7 +193,25 @@ class TableScene(Scene):
         except IllegalMove:
             return []
 
+    def speed(self) -> float:
+        """How long animations and pauses take relative to normal (none while skipping to the result)."""
+        return 0.0 if self.skipping else self.ctx.speed()
+
+    def _human_out(self) -> bool:
+        return self.model.seats[self.session.human_seat].out is not None and self.session.game.result is None
+
+    def skip_to_result(self) -> None:
+        """Once the player is out: play the rest of the game without animations or pauses."""
+        if self._human_out():
+            self.skipping = True
+            if self._think is not None:
+                self._think = Timer(0.0)
+
     def update(self, dt: float) -> None:
+        out = self._human_out()
+        for button in (self.play_button, self.pass_button, self.hint_button):
+            button.visible = not out
+        self.skip_button.visible = out and not self.skipping
         self.director.update(dt)
         for tween in (self._think, self._auto_pass):
             if tween is not None:
@@ -215,14 +241,24 @@ class TableScene(Scene):
         elif session.human_to_act():
             self._human_idle()
 
+    def frame_rate(self) -> float:
+        """Every frame while anything moves or a timer runs; nothing while the table waits for the player."""
+        director = self.director
+        moving = (not director.idle or director.flights or director.banners or director.toasts
+                  or self._think is not None or self._auto_pass is not None or self._message is not None
+                  or self.session.thinking or self.session.computer_to_act())
+        return ANIMATING if moving else 0.0
+
     def _computer_step(self) -> None:
         session = self.session
         if self._think is None:
+            game = session.game
+            forced = game.phase is Phase.PLAY and game.move_list() == [PASS]
             low, high = THINK_TIME
-            self._think = Timer(self._rng.uniform(low, high) * self.ctx.speed())
+            self._think = Timer(0.0 if forced else self._rng.uniform(low, high) * self.speed())
             session.start_thinking()
             return
-        if not self._think.done:
+        if not self._think.done and not session.decided_to_pass():
             return
         events = session.poll()
         if events is None:
@@ -239,7 +275,7 @@ class TableScene(Scene):
         moves = game.move_list()
         if moves == [PASS]:
             if self._auto_pass is None:
-                self._auto_pass = Timer(AUTO_PASS_DELAY * self.ctx.speed())
+                self._auto_pass = Timer(AUTO_PASS_DELAY * self.speed())
             elif self._auto_pass.done:
                 self._auto_pass = None
                 self.pass_turn()
@@ -259,6 +295,7 @@ class TableScene(Scene):
         self.director = self._new_director()
         self._result_shown = False
         self._think = None
+        self.skipping = False
         self.layout(self.ctx.size)
         self._feed(events)
 
@@ -401,7 +438,10 @@ class TableScene(Scene):
             elif name == "toggle":
                 self.hand.toggle_focused()
             elif name in ("confirm", "play"):
-                self.play_selected()
+                if self.skip_button.visible:
+                    self.skip_to_result()
+                else:
+                    self.play_selected()
             elif name == "pass":
                 self.pass_turn()
             elif name == "hint":

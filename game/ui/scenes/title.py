@@ -58,6 +58,8 @@ def setup_line(ctx: Context, setup: SessionSetup) -> str:
 
 ANGLE_STEP = 0.2
 """The fan's sway is drawn at angles this many degrees apart (rotated images are kept)."""
+SWAY_FPS = 15.0
+"""The sway and the drifting suits move less than a step of the fan or a pixel in 1/15 s: no need to draw faster."""
 
 class TitleScene(Scene):
     def __init__(self, ctx: Context) -> None:
@@ -229,6 +231,9 @@ class TitleScene(Scene):
             return
         if self.widgets.handle(intent) and isinstance(intent, Pointer) and intent.kind == "down":
             self.ctx.sound.play("click")
+
+    def frame_rate(self) -> float:
+        return SWAY_FPS
 
     def update(self, dt: float) -> None:
         self.time += dt
