@@ -166,6 +166,7 @@ class App:
             "replays": self.show_replays,
             "replay": self.show_replay,
             "quit": self.quit,
+            "leave_match": self.leave_match,
             "fullscreen": self.toggle_fullscreen,
             "has_autosave": self.has_autosave,
         }
@@ -208,8 +209,24 @@ class App:
 
         self.stack.push(ReplayViewerScene(self.ctx, record, human_seat))
 
-    def start_match(self, setup: SessionSetup) -> None:
-        """Start a new match with ``setup`` (remembered as the last setup)."""
+    def match_in_progress(self) -> bool:
+        """A match that starting another one would throw away: at the table, or saved for 続きから."""
+        if self.session is not None:
+            return not self.session.over
+        return self.has_autosave()
+
+    def start_match(self, setup: SessionSetup, *, confirmed: bool = False) -> None:
+        """Start a new match with ``setup`` (remembered as the last setup), asking first over a match in progress."""
+        if not confirmed and self.match_in_progress():
+            from .scenes.common import ConfirmDialog
+
+            t = self.ctx.t
+            self.stack.push(ConfirmDialog(self.ctx, lambda: t("confirm.new_match.title"),
+                                          lambda: t("confirm.new_match.text"),
+                                          lambda: self.start_match(setup, confirmed=True),
+                                          yes=lambda: t("confirm.new_match.yes"), danger=True))
+            return
+        log.info("new match: %s", setup.to_json())
         self._close_session(save=False)
         self.writer.submit(lambda: clear_autosave(self.paths.autosave_file), key="autosave")
         self.ctx.update_settings(last_setup=setup.to_json())
@@ -265,6 +282,31 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def request_quit(self) -> None:
+        """The window's close button: during a match, ask first (the match is saved either way)."""
+        from .scenes.common import ConfirmDialog
+
+        top = self.stack.top
+        if self.session is None or self.session.over or getattr(top, "quit_question", False):
+            self.quit()
+            return
+        t = self.ctx.t
+        dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit.title"), lambda: t("confirm.quit.text"), self.quit,
+                               yes=lambda: t("confirm.quit.yes"))
+        dialog.quit_question = True
+        self.stack.push(dialog)
+
+    def leave_match(self) -> None:
+        """Back to the title from a match in progress, after asking (the match is saved for 続きから)."""
+        from .scenes.common import ConfirmDialog
+
+        if self.session is None or self.session.over:
+            self.show_title()
+            return
+        t = self.ctx.t
+        self.stack.push(ConfirmDialog(self.ctx, lambda: t("confirm.leave.title"), lambda: t("confirm.leave.text"),
+                                      self.show_title, yes=lambda: t("confirm.leave.yes")))
 
     # --- storage sinks ---------------------------------------------------------------------
 
@@ -337,7 +379,7 @@ class App:
         for event in events:
             for intent in to_intents(event, text_mode=text_mode):
                 if isinstance(intent, Quit):
-                    self.quit()
+                    self.request_quit()
                 elif isinstance(intent, Resize):
                     self._resize(intent.size)
                 elif isinstance(intent, Command) and intent.name == "fullscreen":

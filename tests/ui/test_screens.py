@@ -193,13 +193,73 @@ def test_title_play_and_duel_start_in_one_click(app: App) -> None:
     step(app)
     assert title(app).has_autosave  # the match was saved on the way out: 続きから is offered
     click_widget(app, title_button(app, "duel"))
+    confirm = top(app)
+    assert isinstance(confirm, ConfirmDialog) and app.session is None  # a new match over the saved one: asked first
+    click_widget(app, confirm.yes_button)
     setup = app.session.setup if app.session else None
     assert setup is not None and (setup.preset, setup.first_leader, setup.games) == ("duel5", 0, None)
     app.ctx.actions["title"]()
     step(app)
     click_widget(app, title_button(app, "play"))  # Play repeats the last setup with a new deal
+    click_widget(app, top(app).yes_button)  # type: ignore[attr-defined]
     assert app.session is not None and app.session.setup.preset == "duel5"
     assert app.session.setup.seed != setup.seed
+
+
+def test_title_buttons_stay_put_when_continue_appears_and_play_says_what_it_starts(app: App) -> None:
+    before = {key: title_button(app, key).rect.copy() for key in title(app).keys if key != "resume"}
+    assert not title_button(app, "resume").visible
+    assert label_text(title_button(app, "play").label) == "Play: 4 players, Normal"  # type: ignore[attr-defined]
+    click_widget(app, title_button(app, "play"))
+    app.ctx.actions["title"]()
+    step(app)
+    assert title_button(app, "resume").visible
+    assert {key: title_button(app, key).rect for key in before} == before
+    assert title(app).widgets.focus == title(app).keys.index("resume")
+
+
+def test_closing_the_window_or_leaving_mid_match_asks_first(app: App) -> None:
+    click_widget(app, title_button(app, "play"))
+    assert isinstance(top(app), TableScene)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    step(app)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog) and app.running
+    key(app, pygame.K_RETURN)  # the focus starts on Cancel
+    assert isinstance(top(app), TableScene) and app.running
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))  # closing again while asked: quit
+    step(app)
+    assert not app.running
+    app.running = True
+    app.stack.pop()
+    key(app, pygame.K_ESCAPE)
+    menu = top(app)
+    click_widget(app, menu.widgets.widgets[-1])  # type: ignore[attr-defined]
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    click_widget(app, dialog.yes_button)
+    assert isinstance(top(app), TitleScene) and title(app).has_autosave
+
+
+def test_new_game_over_a_saved_match_asks_first(app: App) -> None:
+    click_widget(app, title_button(app, "play"))
+    app.ctx.actions["title"]()
+    step(app)
+    scene = open_new_game(app)
+    click_widget(app, scene.start_button)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    click_widget(app, dialog.no_button)
+    assert top(app) is scene and title_button_exists(app)
+    click_widget(app, scene.start_button)
+    click_widget(app, top(app).yes_button)  # type: ignore[attr-defined]
+    assert isinstance(top(app), TableScene)
+
+
+def title_button_exists(app: App) -> bool:
+    return isinstance(app.stack.scenes[0], TitleScene)
 
 
 def test_title_resume_continues_the_saved_match(app: App) -> None:
@@ -321,7 +381,7 @@ def test_settings_persist_and_language_applies_at_once(app: App) -> None:
     click_widget(app, scene.control("animation"), side="right")
     saved = json.loads(app.paths.settings_file.read_text(encoding="utf-8"))
     assert saved["sound"] is False and saved["four_color"] is True
-    assert saved["animation_speed"] == "fast"
+    assert saved["animation_speed"] == "slow"  # fast (the default) → right → slow
     assert abs(saved["volume"] - 0.25) < 0.03
     english = app.ctx.t("settings.title")
     click_widget(app, scene.control("language"), side="left")
@@ -332,7 +392,7 @@ def test_settings_persist_and_language_applies_at_once(app: App) -> None:
     assert label_text(scene.back_button.label).endswith("戻る")
     key(app, pygame.K_ESCAPE)
     assert isinstance(top(app), TitleScene)
-    assert label_text(title_button(app, "play").label) == "プレイ"  # type: ignore[attr-defined]
+    assert label_text(title_button(app, "play").label) == "プレイ：4人・普通"  # type: ignore[attr-defined]
 
 
 # --- rules ----------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 # key: (English, 日本語)
 STRINGS: dict[str, tuple[str, str]] = {
     # title
-    "screen.title.setup_line": ("{mode} · {players} players · {level}", "{mode}・{players}人・{level}"),
+    "screen.title.mode_line": ("Rules: {mode}", "ルール：{mode}"),
     "screen.title.keys": ("↑↓ choose   Enter select   F11 full screen", "↑↓ 選択　Enter 決定　F11 フルスクリーン"),
     "screen.title.resume_failed": (
         "The saved game could not be continued, so it was set aside. Please start a new game.",

@@ -859,6 +859,8 @@ class ConfirmDialog(Overlay):
         self.widgets.add(self.yes_button)
         self.widgets.focus = 0
         self.lines: list[str] = []
+        self.quit_question = False
+        """This dialog asks whether to quit the program (closing the window again quits)."""
 
     def confirm(self) -> None:
         self.close()
