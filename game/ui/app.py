@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import platform
 import time
 import warnings
 from collections.abc import Callable
@@ -63,6 +64,9 @@ class App:
         self.options = options or AppOptions()
         self.paths = (self.options.paths or app_paths()).ensure()
         self.log_file = setup_logging(self.paths)
+        log.info("starting: Python %s, pygame-ce %s (SDL %s), %s; data in %s", platform.python_version(),
+                 pygame.version.ver, ".".join(map(str, pygame.get_sdl_version())), platform.platform(),
+                 self.paths.data_dir)
         settings, warnings = load_settings(self.paths.settings_file)
         for warning in warnings:
             log.warning("settings: %s", warning)
@@ -256,6 +260,7 @@ class App:
             log.exception("the autosave cannot be resumed")
             clear_autosave(self.paths.autosave_file)
             return False
+        log.info("resumed the saved match: %s", session.setup.to_json())
         self._close_session(save=False)
         self._open_table(session)
         return True
@@ -319,6 +324,9 @@ class App:
             self.writer.submit(lambda: save_autosave(path, data), key="autosave")
 
     def _game_over(self, summary: GameSummary) -> None:
+        log.info("game over: %s, %d players, the player placed %d (%s), %s points%s", summary.rules.preset,
+                 summary.rules.players, summary.place + 1, summary.title.value, summary.points,
+                 "; match over" if summary.match_over is not None else "")
         run = self.ctx.run
         if summary.place == 0:
             run.wins += 1
@@ -447,6 +455,7 @@ class App:
         return 0
 
     def close(self) -> None:
+        log.info("closing")
         self._close_session(save=True)
         self.ctx.worker.close()
         self.ctx.sound.close()

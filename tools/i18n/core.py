@@ -284,6 +284,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay.all_hands": ("Show all hands", "全員の手札を表示"),
     "replay.view_from": ("View: {seat}", "視点：{seat}"),
     "replay.seat": ("Seat {n}", "席{n}"),
+    "replay.autoplay": ("Auto-play: {speed}", "自動再生：{speed}"),
+    "replay.autoplay.off": ("off", "オフ"),
+    "replay.autoplay.slow": ("slow", "ゆっくり"),
+    "replay.autoplay.normal": ("normal", "ふつう"),
+    "replay.autoplay.fast": ("fast", "速い"),
     # errors
     "error.title": ("Something went wrong", "エラーが発生しました"),
     "error.body": ("The game hit an unexpected problem. Details were written to:", "予期しない問題が起きました。詳しい内容はこちらに記録しました："),
