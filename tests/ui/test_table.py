@@ -513,3 +513,21 @@ def test_skip_to_the_result_once_the_player_is_out(app: App) -> None:
     assert frames_run < 150  # the rest of the game in under 2.5 s of frames: no pauses, no flights
     app.stack.top.widgets.widgets[0].activate()  # type: ignore[union-attr]
     assert not table(app).skipping and not table(app).skip_button.visible
+
+
+def test_the_tracker_shows_the_cards_not_played_yet_and_marks_the_players_own(app: App) -> None:
+    scene = start(app, seed=6)
+    scene = until_human_can_play(app)
+    drawn: list[tuple[int, int]] = []
+    original = scene.painter.tracker
+
+    def spy(surface: pygame.Surface, layout: object, played: int, jokers: int, own: int = 0) -> None:
+        drawn.append((played, own))
+        original(surface, layout, played, jokers, own)  # type: ignore[arg-type]
+
+    scene.painter.tracker = spy  # type: ignore[method-assign]
+    key(app, pygame.K_t)
+    assert app.ctx.settings.show_tracker and drawn
+    played, own = drawn[-1]
+    assert own == scene.model.hand and own & played == 0
+    assert app.ctx.t("tracker.title") == "Cards not played yet"

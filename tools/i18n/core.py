@@ -170,7 +170,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "button.new_match": ("New match", "もう一度"),
     "toggle.auto_pass": ("Auto-pass", "自動パス"),
     "toggle.slow_mode": ("Slow", "ちょい遅め"),
-    "toggle.tracker": ("Cards played", "出たカード"),
+    "toggle.tracker": ("Card tracker", "カード表"),
     "table.your_turn": ("Your turn", "あなたの番です"),
     "table.your_lead": ("Your lead: play any single, group or sequence", "あなたが親です：自由に出せます"),
     "table.your_extra_turn": ("Everyone passed: beat your own cards, or pass to lead", "全員パスしました：自分のカードに重ねて出すか、パスして親になります"),
@@ -214,7 +214,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.leader.loser": ("{name} lost last game and leads", "前回負けた{name}から始めます"),
     "table.leader.first_leader": ("{name} holds the ♦3 and leads", "{name}が♦3を持っているので親です"),
     "table.external_replaced": ("The external program for {name} failed ({error}); a Normal computer plays instead.", "{name}の外部プログラムが動きませんでした（{error}）。代わりに「普通」のコンピュータが入ります。"),
-    "tracker.title": ("Cards played", "出たカード"),
+    "tracker.title": ("Cards not played yet", "まだ出ていないカード"),
+    "tracker.yours": ("yours", "自分の手札"),
     # result screens
     "result.game_title": ("Game {index} result", "第{index}ゲームの結果"),
     "result.match_title": ("Match result", "最終結果"),

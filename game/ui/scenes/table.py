@@ -492,7 +492,7 @@ class TableScene(Scene):
         painter.banners(surface, layout, self.director)
         self._draw_messages(surface, layout)
         if ctx.settings.show_tracker:
-            painter.tracker(surface, layout, model.played, session.rules.jokers)
+            painter.tracker(surface, layout, model.played, session.rules.jokers, model.hand)
 
     def _draw_refusal_tip(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Over a disabled Play or Pass under the pointer: why it is disabled."""
