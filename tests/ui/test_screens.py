@@ -686,3 +686,19 @@ def test_the_title_sways_at_a_low_frame_rate_and_draws_at_once_after_input(app: 
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
     app.step(DT, always_draw=False)
     assert app.draws == draws + 1
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_mode_descriptions_are_wrapped_in_full_inside_the_panel(app: App, size: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    step(app)
+    for language in ("ja", "en"):
+        app.ctx.update_settings(language=language)
+        scene = open_new_game(app)
+        for mode, lines in scene.card_lines.items():
+            text = app.ctx.t(f"preset.{mode}.line") if mode != "custom" else app.ctx.t("screen.new.custom_line")
+            assert "…" not in "".join(lines)
+            assert "".join(lines).replace(" ", "") == text.replace(" ", ""), mode
+            assert scene.left.contains(scene.cards[mode].rect), mode
+        app.stack.pop()
+        step(app)

@@ -370,7 +370,7 @@ def test_a_complete_game_of_every_preset_through_the_ui(app: App, preset: str, p
     assert session is not None and session.game.result is not None
     assert sorted(session.game.result.places) == list(range(players))
     assert "Game over" in banners
-    assert any(word in text for text in banners for word in (" out: ", "forbidden", "only 8s"))
+    assert any(word in text for text in banners for word in (" went out ", "forbidden", "only 8s"))
     from game.storage.stats import StatsStore
 
     app.writer.flush()

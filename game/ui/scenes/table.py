@@ -144,7 +144,8 @@ class TableScene(Scene):
     def _toast_for(self, event: Event) -> str | None:
         t, human = self.ctx.t, self.session.human_seat
         if isinstance(event, Started):
-            return t(f"table.leader.{event.reason.value}", name=self.seat_name(event.leader))
+            key = f"table.leader.{event.reason.value}"
+            return t.about(key, event.leader == human, name=self.seat_name(event.leader))
         if isinstance(event, Exchanged) and event.cards:
             cards = format_symbols(event.cards)
             if event.receiver == human:
