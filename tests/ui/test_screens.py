@@ -702,3 +702,13 @@ def test_the_mode_descriptions_are_wrapped_in_full_inside_the_panel(app: App, si
             assert scene.left.contains(scene.cards[mode].rect), mode
         app.stack.pop()
         step(app)
+
+
+def test_the_rules_of_a_three_player_game_list_only_its_classes(app: App) -> None:
+    app.ctx.actions["rules"](preset_rules("standard", 3))
+    step(app)
+    scene = top(app)
+    assert isinstance(scene, RulesScene)
+    text = scene._points_text()
+    assert "Rich +1" in text and "Poor -1" in text
+    assert "Tycoon" not in text and "Beggar" not in text
