@@ -218,6 +218,7 @@ def test_a_refused_play_or_pass_says_why_on_click_key_and_hover(app: App) -> Non
     scene._message = None
     key(app, pygame.K_RETURN)
     assert scene._message is not None and "single, a group or a sequence" in scene._message[0]
+    scene._message = None
     said.clear()
     move_to(app, scene.play_button.rect.center)
     assert scene.play_button.hover

@@ -489,26 +489,17 @@ class TableScene(Scene):
             painter.bubble(surface, ctx.t("table.passed"), point, scale)
         painter.flights(surface, self.director)
         self.widgets.draw(surface, ctx)
-        self._draw_refusal_tip(surface, layout)
         painter.banners(surface, layout, self.director)
         self._draw_messages(surface, layout)
         if ctx.settings.show_tracker:
             painter.tracker(surface, layout, model.played, session.rules.jokers, model.hand)
 
-    def _draw_refusal_tip(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        """Over a disabled Play or Pass under the pointer: why it is disabled."""
+    def _hover_refusal(self) -> str | None:
+        """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""
         for button, why in ((self.play_button, self.play_refusal), (self.pass_button, self.pass_refusal)):
-            if not button.hover or button.enabled:
-                continue
-            text = why()
-            if not text:
-                continue
-            scale = layout.scale
-            half = (self.ctx.text.size(text, px(theme.FONT_BODY, scale), bold=True)[0] + px(28, scale)) // 2
-            margin = px(8, scale)
-            x = min(max(button.rect.centerx, half + margin), layout.size[0] - half - margin)
-            top = self.play_button.rect.top
-            self.painter.message(surface, text, (x, top - px(26, scale)), scale, theme.SELECT)
+            if button.visible and button.hover and not button.enabled:
+                return why()
+        return None
 
     def _draw_messages(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Above the hand, bottom up: what the player is asked to do, why a move was refused, news."""
@@ -530,6 +521,9 @@ class TableScene(Scene):
         if self._message is not None:
             text, tween = self._message
             lines.append((text, theme.SELECT, round(255 * min(1.0, (1 - tween.progress) * 4))))
+        hover = self._hover_refusal()
+        if hover and (self._message is None or self._message[0] != hover):
+            lines.append((hover, theme.SELECT, 255))
         for toast in reversed(self.director.toasts[-3:]):
             p = toast.tween.progress
             lines.append((toast.text, theme.CREAM, round(255 * min(1.0, p * 8, (1 - p) * 4))))
