@@ -26,7 +26,20 @@ from typing import TYPE_CHECKING, Any
 
 from ai.levels import make_player
 from ai.player import Player
-from game.engine import Event, Game, IllegalMove, Match, Move, Phase, Reason, RuleSet, Title, observe, preset_rules
+from game.engine import (
+    Event,
+    Game,
+    IllegalMove,
+    Match,
+    Move,
+    Pass,
+    Phase,
+    Reason,
+    RuleSet,
+    Title,
+    observe,
+    preset_rules,
+)
 from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
@@ -280,6 +293,16 @@ class Session:
             log.error("the computer at seat %d chose an illegal move %r: %s", seat, answer, error)
             self._replace(self.match.player_at(seat), error)
             return []
+
+    def decided_to_pass(self) -> bool:
+        """The computer's decision under way is ready and is a pass (the table shows it without a pause)."""
+        if self._ticket is None:
+            return False
+        try:
+            answer = self.worker.poll(self._ticket)
+        except Exception:  # ``poll`` deals with a failed decision
+            return False
+        return isinstance(answer, Pass)
 
     def wait_for_decision(self, timeout: float) -> None:
         """Block until the computer decision under way is ready (for scripts and tests; the game never waits)."""

@@ -22,10 +22,14 @@ from .scenes.table import TableScene
 
 
 def headless_app(size: tuple[int, int] = (1280, 720), *, home: Path | None = None, worker_mode: str = "inline",
-                 language: str | None = None) -> App:
-    """An app with no real window, keeping its files in ``home`` (a fresh temporary folder by default)."""
+                 language: str | None = None, raise_errors: bool = False) -> App:
+    """An app with no real window, keeping its files in ``home`` (a fresh temporary folder by default).
+
+    ``raise_errors``: an exception in a frame propagates (tests) instead of opening the error screen.
+    """
     folder = home or Path(tempfile.mkdtemp(prefix="daifugo-"))
-    app = App(AppOptions(windowed_size=size, worker_mode=worker_mode, paths=AppPaths.under(folder), headless=True))
+    app = App(AppOptions(windowed_size=size, worker_mode=worker_mode, paths=AppPaths.under(folder), headless=True,
+                         raise_errors=raise_errors))
     if language:
         app.ctx.update_settings(language=language)
     return app

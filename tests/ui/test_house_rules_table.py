@@ -41,7 +41,7 @@ def table(app: App) -> TableScene:
 def test_a_whole_game_with_every_house_rule_shows_their_banners(app: App) -> None:
     texts: set[str] = set()
     for seed in (1, 2, 3):
-        app.start_match(setup(seed, players=5))
+        app.start_match(setup(seed, players=5), confirmed=True)
 
         def done(a: App) -> bool:
             top = a.stack.top
@@ -70,7 +70,7 @@ def handoff_due(app: App) -> bool:
 def test_the_human_chooses_the_cards_to_hand_on_by_clicking(app: App) -> None:
     """After the human's 7 the table asks for the cards; clicking them and Give hands them on."""
     for seed in range(40):
-        app.start_match(setup(seed))
+        app.start_match(setup(seed), confirmed=True)
         scene = table(app)
         session = scene.session
         try:

@@ -57,7 +57,8 @@ def banner_for(event: Event, t: Callable[..., str], names: Callable[[int], str])
         key = "banner.nine_reverse" if event.backwards else "banner.nine_reverse_back"
         return t(key), theme.J_BACK, "exchange"
     if isinstance(event, SevenPass):
-        return t("banner.seven_pass", name=names(event.giver), count=event.count), theme.CREAM, "exchange"
+        text = t("banner.seven_pass", name=names(event.giver), receiver=names(event.receiver), count=event.count)
+        return text, theme.CREAM, "exchange"
     if isinstance(event, TenDiscard):
         return t("banner.ten_discard", name=names(event.seat), count=event.cards.bit_count()), theme.CREAM, "clear"
     if isinstance(event, Finished):
