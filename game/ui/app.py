@@ -20,11 +20,11 @@ import pygame
 
 from game.engine import RuleSet
 from game.session import GameSummary, Session, SessionSetup
-from game.storage.autosave import clear_autosave, load_autosave, save_autosave
+from game.storage.autosave import clear_autosave, discard_autosave, load_autosave, save_autosave
 from game.storage.background import BackgroundWriter
 from game.storage.logs import setup_logging
 from game.storage.paths import AppPaths, app_paths
-from game.storage.settings import Settings, load_settings, save_settings
+from game.storage.settings import MAX_WINDOW, Settings, load_settings, save_settings
 from game.storage.stats import GameRow, MatchRow, StatsStore, utc_now
 
 from . import theme
@@ -98,8 +98,7 @@ class App:
     # --- window ----------------------------------------------------------------------
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
-        width = max(theme.MIN_SIZE[0], size[0])
-        height = max(theme.MIN_SIZE[1], size[1])
+        width, height = self._window_size(size)
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         screen = pygame.display.set_mode((0, 0) if fullscreen else (width, height), flags)
         if not fullscreen:
@@ -115,8 +114,18 @@ class App:
             log.warning("no window icon")
         return screen
 
+    def _window_size(self, size: tuple[int, int], *, on_screen: bool = True) -> tuple[int, int]:
+        """``size`` made at least the game's minimum and at most ``MAX_WINDOW`` (and the largest screen)."""
+        desktops: list[tuple[int, int]] = []
+        if on_screen and not self.options.headless:
+            try:
+                desktops = list(pygame.display.get_desktop_sizes())
+            except pygame.error:
+                desktops = []
+        return window_size(size, max(desktops, default=None, key=lambda d: d[0] * d[1]))
+
     def _resize(self, size: tuple[int, int]) -> None:
-        width, height = max(theme.MIN_SIZE[0], size[0]), max(theme.MIN_SIZE[1], size[1])
+        width, height = self._window_size(size, on_screen=False)  # the player may span several screens
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != (width, height):
             self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
@@ -216,19 +225,24 @@ class App:
         return load_autosave(self.paths.autosave_file) is not None
 
     def resume_match(self) -> bool:
-        """Continue the autosaved match; False (and the autosave set aside) if it cannot be resumed."""
+        """Continue the autosaved match; False (and the autosave set aside) if it cannot be resumed.
+
+        The saved match is checked (values out of range clamped) before anything starts.
+        """
         self.writer.flush()
-        data = load_autosave(self.paths.autosave_file)
+        path = self.paths.autosave_file
+        data = load_autosave(path)
         if data is None:
             return False
         try:
-            session = Session.resume(data, self.ctx.worker, on_autosave=self._autosave, on_game_over=self._game_over)
-        except Exception:
+            setup, match = Session.restore(data)
+        except Exception as error:
             log.exception("the autosave cannot be resumed")
-            clear_autosave(self.paths.autosave_file)
+            discard_autosave(path, f"{type(error).__name__}: {error}")
             return False
         self._close_session(save=False)
-        self._open_table(session)
+        self._open_table(Session(setup, self.ctx.worker, match=match, on_autosave=self._autosave,
+                                 on_game_over=self._game_over))
         return True
 
     def _open_table(self, session: Session) -> None:
@@ -367,6 +381,18 @@ class App:
         if self.ctx.stats is not None:
             self.ctx.stats.close()
         pygame.quit()
+
+
+def window_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """A window size from ``theme.MIN_SIZE`` to the desktop's size (if known) and the settings' ``MAX_WINDOW``.
+
+    >>> window_size((16384, 16384), None), window_size((16384, 100), (1920, 1080))
+    ((7680, 4320), (1920, 600))
+    """
+    most = MAX_WINDOW if desktop is None else (min(MAX_WINDOW[0], desktop[0]), min(MAX_WINDOW[1], desktop[1]))
+    width = min(max(theme.MIN_SIZE[0], most[0]), max(theme.MIN_SIZE[0], size[0]))
+    height = min(max(theme.MIN_SIZE[1], most[1]), max(theme.MIN_SIZE[1], size[1]))
+    return width, height
 
 
 def game_row(summary: GameSummary) -> GameRow:

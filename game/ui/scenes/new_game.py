@@ -21,7 +21,7 @@ import pygame
 
 from ai.levels import LEVELS
 from game.engine.rules import PRESET_IDS, PRESETS, SWITCH_NAMES, RuleError, RuleSet, preset_rules, switch_kind
-from game.session import SeatSpec, SessionSetup
+from game.setups import MAX_COMMAND_CHARS, SeatSpec, SessionSetup, command_problem, external_seats_allowed
 
 from .. import theme
 from ..theme import px
@@ -187,7 +187,7 @@ class NewGameScene(MenuScreen):
     def seat_spec(self, index: int) -> SeatSpec:
         if self.level != PER_SEAT:
             return SeatSpec("computer", self.level)
-        level = self.seat_levels[index]
+        level = self.seat_level(index)
         if level == EXTERNAL:
             return SeatSpec(EXTERNAL, EXTERNAL_FALLBACK, self.commands[index].strip())
         return SeatSpec("computer", level if level in LEVELS else "normal")
@@ -260,18 +260,21 @@ class NewGameScene(MenuScreen):
     def _set_seat(self, index: int, level: str) -> None:
         self.seat_levels[index] = level
         if level == EXTERNAL and not self.commands[index]:
-            remembered = self.ctx.settings.external_commands
+            remembered = [c for c in self.ctx.settings.external_commands if command_problem(c) is None]
             self.commands[index] = remembered[-1] if remembered else ""
         self._dirty = True
 
     def seat_level(self, index: int) -> str:
-        return self.seat_levels[index]
+        level = self.seat_levels[index]
+        return EXTERNAL_FALLBACK if level == EXTERNAL and not external_seats_allowed(self.preset) else level
 
     def command(self, index: int) -> str:
         return self.commands[index]
 
     def _set_command(self, index: int, text: str) -> None:
-        self.commands[index] = text
+        """What the player typed (at most ``MAX_COMMAND_CHARS``, no control or invisible characters)."""
+        kept = "".join(ch for ch in text if command_problem(ch) is None)[:MAX_COMMAND_CHARS]
+        self.commands[index] = kept
 
     def _set_switch(self, name: str, value: Any) -> None:
         self.custom[name] = value
@@ -330,12 +333,12 @@ class NewGameScene(MenuScreen):
                                                                               self._set_level)))
         if self.level == PER_SEAT:
             seat_options: list[tuple[Any, Any]] = [(lv, tr(self.ctx, f"level.{lv}")) for lv in LEVELS]
-            if self.preset == "uecda":
+            if external_seats_allowed(self.preset):
                 seat_options.append((EXTERNAL, tr(self.ctx, "level.external")))
             for index in range(1, self.player_count):
                 rows.append(FormRow(f"seat{index}", tr(self.ctx, "seat.cpu", n=index), Selector(
                     seat_options, partial(self.seat_level, index), partial(self._set_seat, index)), indent=1))
-                if self.seat_levels[index] == EXTERNAL:
+                if self.seat_level(index) == EXTERNAL:
                     field = TextField(partial(self.command, index), partial(self._set_command, index),
                                       placeholder=tr(self.ctx, "screen.new.command_hint"))
                     rows.append(FormRow(f"command{index}", tr(self.ctx, "screen.new.command"), field, indent=2,
