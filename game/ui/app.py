@@ -206,11 +206,47 @@ class App:
         self.stack.push(ReplayViewerScene(self.ctx, record, human_seat))
 
     def start_match(self, setup: SessionSetup) -> None:
-        """Start a new match with ``setup`` (remembered as the last setup)."""
+        """Start a new match with ``setup`` (remembered as the last setup).
+
+        An external program the player has not chosen in this run of the game
+        is shown first, and the match starts only if the player agrees.
+        """
+        self.confirm_programs(setup, lambda: self._start_match(setup))
+
+    def _start_match(self, setup: SessionSetup) -> None:
         self._close_session(save=False)
         self.writer.submit(lambda: clear_autosave(self.paths.autosave_file), key="autosave")
         self.ctx.update_settings(last_setup=setup.to_json())
         self._open_table(self._session(setup))
+
+    def confirm_programs(self, setup: SessionSetup, then: Callable[[], object]) -> None:
+        """Run ``then`` once the player has agreed to run each external program of ``setup`` not chosen in this run.
+
+        Each such command line is shown in a dialog of its own; Cancel (the
+        focused button) stops there and nothing is started.
+        """
+        seats: dict[str, list[int]] = {}
+        for index, seat in enumerate(setup.seats):
+            if seat.kind == "external" and seat.command not in self.ctx.chosen_programs:
+                seats.setdefault(seat.command, []).append(index)
+        if not seats:
+            then()
+            return
+        from .scenes.common import ConfirmDialog
+
+        command, indexes = next(iter(seats.items()))
+
+        def agreed() -> None:
+            self.ctx.chosen_programs.add(command)
+            self.confirm_programs(setup, then)
+
+        def text() -> str:
+            t = self.ctx.t
+            who = t("screen.program.seats_sep").join(t("seat.cpu", n=i) for i in indexes)
+            return t("screen.program.text", seats=who, command=visible_command(command))
+
+        self.stack.push(ConfirmDialog(self.ctx, lambda: self.ctx.t("screen.program.title"), text, agreed,
+                                      yes=lambda: self.ctx.t("screen.program.run"), danger=True))
 
     def restart_match(self, setup: SessionSetup) -> None:
         """A new match like the last one (fresh deal)."""
@@ -227,7 +263,9 @@ class App:
     def resume_match(self) -> bool:
         """Continue the autosaved match; False (and the autosave set aside) if it cannot be resumed.
 
-        The saved match is checked (values out of range clamped) before anything starts.
+        The saved match is checked before anything starts; its external
+        programs, if the player has not chosen them in this run, are shown
+        for confirmation first (``confirm_programs``; Cancel keeps the autosave).
         """
         self.writer.flush()
         path = self.paths.autosave_file
@@ -240,9 +278,13 @@ class App:
             log.exception("the autosave cannot be resumed")
             discard_autosave(path, f"{type(error).__name__}: {error}")
             return False
-        self._close_session(save=False)
-        self._open_table(Session(setup, self.ctx.worker, match=match, on_autosave=self._autosave,
-                                 on_game_over=self._game_over))
+
+        def resume() -> None:
+            self._close_session(save=False)
+            self._open_table(Session(setup, self.ctx.worker, match=match, on_autosave=self._autosave,
+                                     on_game_over=self._game_over))
+
+        self.confirm_programs(setup, resume)
         return True
 
     def _open_table(self, session: Session) -> None:
@@ -393,6 +435,15 @@ def window_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple
     width = min(max(theme.MIN_SIZE[0], most[0]), max(theme.MIN_SIZE[0], size[0]))
     height = min(max(theme.MIN_SIZE[1], most[1]), max(theme.MIN_SIZE[1], size[1]))
     return width, height
+
+
+def visible_command(command: str) -> str:
+    r"""A command line as it will run, every character visible (controls and invisible ones as escapes).
+
+    >>> print(visible_command("./bot\n-v \u202e"))
+    ./bot\n-v \u202e
+    """
+    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in command)
 
 
 def game_row(summary: GameSummary) -> GameRow:

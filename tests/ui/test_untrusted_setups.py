@@ -22,8 +22,9 @@ from game.session import SeatSpec, Session, SessionSetup
 from game.storage.autosave import save_autosave
 from game.storage.paths import AppPaths
 from game.ui.app import App, AppOptions
-from game.ui.scenes.common import ConfirmDialog
+from game.ui.scenes.common import ConfirmDialog, label_text
 from game.ui.scenes.error import ErrorScene
+from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.widgets import Widget
@@ -90,6 +91,34 @@ def dialog(app: App) -> ConfirmDialog:
 # --- programs ------------------------------------------------------------------------------
 
 
+def test_play_shows_a_program_from_the_settings_file_and_runs_it_only_if_the_player_agrees(
+        tmp_path: Path, apps: list[App]) -> None:
+    command, marker = marker_command(tmp_path)
+    app = open_app(tmp_path / "home", {"last_setup": uecda_setup(command)})
+    apps.append(app)
+    click(app, title_button(app, "play"))
+    asking = dialog(app)
+    assert command in label_text(asking.text) and app.session is None
+    assert asking.widgets.focus == 0  # Enter cancels
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.step(DT)
+    assert isinstance(app.stack.top, TitleScene) and app.session is None and not marker.exists()
+    click(app, title_button(app, "play"))
+    click(app, dialog(app).yes_button)
+    assert isinstance(app.stack.top, TableScene) and app.session is not None
+    assert app.session.setup.seats[1] == SeatSpec("external", "normal", command)
+    for _ in range(600):
+        if not app.session.check_programs():
+            break
+        app.step(DT)
+    assert marker.exists()
+    # Chosen once, the program starts again without asking in this run of the game.
+    app.show_title()
+    app.step(DT)
+    click(app, title_button(app, "play"))
+    assert isinstance(app.stack.top, TableScene)
+
+
 def test_a_program_in_rules_without_external_seats_never_runs(tmp_path: Path, apps: list[App]) -> None:
     command, marker = marker_command(tmp_path)
     setup = {"preset": "standard", "players": 4, "seed": 3,
@@ -106,6 +135,30 @@ def test_a_program_in_rules_without_external_seats_never_runs(tmp_path: Path, ap
         SessionSetup("standard", 2, (SeatSpec("human"), SeatSpec("external", "normal", command)))
 
 
+def test_the_new_game_screen_asks_before_a_remembered_program_and_not_before_a_typed_one(
+        tmp_path: Path, apps: list[App]) -> None:
+    command, marker = marker_command(tmp_path)
+    app = open_app(tmp_path / "home", {"last_setup": uecda_setup(command)})
+    apps.append(app)
+    click(app, title_button(app, "new_game"))
+    scene = app.stack.top
+    assert isinstance(scene, NewGameScene) and scene.seat_level(1) == "external" and scene.commands[1] == command
+    click(app, scene.start_button)
+    assert command in label_text(dialog(app).text) and app.session is None
+    click(app, dialog(app).no_button)
+    assert app.stack.top is scene and app.session is None and not marker.exists()
+    # Typed on this screen: the player chose it.
+    field = next(r.control for r in scene.rows if r.key == "command1")
+    assert field is not None
+    click(app, field)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=command[-1]))
+    app.step(DT)
+    click(app, scene.start_button)
+    assert isinstance(app.stack.top, TableScene) and app.session is not None
+    assert app.session.setup.seats[1].command == command
+
+
 def saved_match(home: Path, setup: dict[str, Any]) -> Path:
     """An autosave of a real match, with ``setup`` written in it as the setup."""
     plain = SessionSetup("uecda", 5, (SeatSpec("human"), *(SeatSpec("computer") for _ in range(4))), games=1, seed=1)
@@ -114,6 +167,23 @@ def saved_match(home: Path, setup: dict[str, Any]) -> Path:
     path = AppPaths.under(home).ensure().autosave_file
     assert save_autosave(path, data)
     return path
+
+
+def test_continue_shows_a_saved_program_first_and_cancel_keeps_the_save(tmp_path: Path, apps: list[App]) -> None:
+    command, marker = marker_command(tmp_path)
+    home = tmp_path / "home"
+    saved_match(home, uecda_setup(command))
+    app = open_app(home, {})
+    apps.append(app)
+    click(app, title_button(app, "resume"))
+    assert command in label_text(dialog(app).text) and app.session is None
+    click(app, dialog(app).no_button)
+    assert isinstance(app.stack.top, TitleScene) and app.session is None and not marker.exists()
+    assert app.has_autosave()
+    click(app, title_button(app, "resume"))
+    click(app, dialog(app).yes_button)
+    assert isinstance(app.stack.top, TableScene) and app.session is not None
+    assert app.session.setup.seats[1].command == command
 
 
 @pytest.mark.parametrize("command", ["./bot\n\n\n\n\n\n\n\n\nrm -rf ~", "./bot \u202e~ fr- mr", "x" * 400])

@@ -5,7 +5,9 @@ panel holds the options of the chosen mode and, for Custom, every rule switch
 with a "?" that explains it.  Whatever the choices, the rule set is built with
 ``preset_rules``; a combination the engine refuses disables Start and its
 message is shown next to it.  For the UECda rules a seat may be an external
-tournament program, started from the command line typed here.
+tournament program, started from the command line typed here; a command line
+the player did not type in this visit of the screen (remembered from before)
+is shown for confirmation before it runs (``App.start_match``).
 """
 
 from __future__ import annotations
@@ -122,6 +124,8 @@ class NewGameScene(MenuScreen):
         self.level = "normal"
         self.seat_levels = ["normal"] * 7
         self.commands = [""] * 7
+        self.typed: set[int] = set()
+        """Seats whose command line the player has typed on this visit of the screen."""
         self.first = 0
         self.custom: dict[str, Any] = preset_rules(CUSTOM_BASE).switches()
         self._restore(valid_setup(ctx.settings.last_setup))
@@ -226,6 +230,8 @@ class NewGameScene(MenuScreen):
         if used:
             commands = [c for c in self.ctx.settings.external_commands if c not in used] + used
             self.ctx.update_settings(external_commands=tuple(commands[-MAX_COMMANDS:]))
+        self.ctx.chosen_programs.update(
+            seat.command for index, seat in enumerate(setup.seats) if seat.kind == EXTERNAL and index in self.typed)
         try:
             self.ctx.actions["start"](replace(setup, seed=fresh_seed()))
         except RuleError as error:
@@ -262,6 +268,7 @@ class NewGameScene(MenuScreen):
         if level == EXTERNAL and not self.commands[index]:
             remembered = [c for c in self.ctx.settings.external_commands if command_problem(c) is None]
             self.commands[index] = remembered[-1] if remembered else ""
+            self.typed.discard(index)  # remembered, not typed: shown for confirmation before it runs
         self._dirty = True
 
     def seat_level(self, index: int) -> str:
@@ -275,6 +282,7 @@ class NewGameScene(MenuScreen):
         """What the player typed (at most ``MAX_COMMAND_CHARS``, no control or invisible characters)."""
         kept = "".join(ch for ch in text if command_problem(ch) is None)[:MAX_COMMAND_CHARS]
         self.commands[index] = kept
+        self.typed.add(index)
 
     def _set_switch(self, name: str, value: Any) -> None:
         self.custom[name] = value
