@@ -16,10 +16,16 @@ from collections.abc import Sequence
 
 
 def parse_size(text: str) -> tuple[int, int]:
+    """``1280x720`` → (1280, 720); each side 1 to the settings' ``MAX_WINDOW`` (the game widens a small one)."""
+    from game.storage.settings import MAX_WINDOW
+
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, not {text!r}") from None
+    if not (1 <= width <= MAX_WINDOW[0] and 1 <= height <= MAX_WINDOW[1]):
+        most = f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}"
+        raise argparse.ArgumentTypeError(f"{width}x{height}: the window must be from 1x1 to {most}") from None
     return width, height
 
 

@@ -20,8 +20,8 @@ import random
 import threading
 import time
 import zlib
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ai.levels import make_player
@@ -38,11 +38,11 @@ from game.engine import (
     RuleSet,
     Title,
     observe,
-    preset_rules,
 )
 from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
+from game.setups import SeatSpec, SessionSetup, setup_from_json
 
 if TYPE_CHECKING:
     from ai.worker import DecisionWorker, Ticket
@@ -54,47 +54,6 @@ HUMAN = 0
 AUTOSAVE_VERSION = 1
 FALLBACK_LEVEL = "normal"
 HINT_LEVEL = "strong"
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """Who plays one player position."""
-
-    kind: str = "computer"
-    """``human``, ``computer`` or ``external``."""
-    level: str = "normal"
-    """The computer level (for ``external``: the level that replaces a failing program)."""
-    command: str = ""
-    """The external program's command line."""
-
-
-@dataclass(frozen=True)
-class SessionSetup:
-    """Everything needed to start (and resume) a match."""
-
-    preset: str
-    players: int
-    seats: tuple[SeatSpec, ...]
-    overrides: dict[str, Any] = field(default_factory=dict)
-    games: int | None = None
-    """Match length chosen by the player (None: the preset's)."""
-    first_leader: int | None = None
-    """The player who leads game 1 (先攻/後攻 in two-player modes), None: the rules decide."""
-    seed: int = 0
-    expert_budget: float = 0.5
-
-    def rules(self) -> RuleSet:
-        return preset_rules(self.preset, self.players, self.overrides)
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["seats"] = [asdict(s) for s in self.seats]
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SessionSetup:
-        seats = tuple(SeatSpec(**s) for s in data["seats"])
-        return cls(**{**data, "seats": seats})
 
 
 @dataclass(frozen=True)
@@ -448,14 +407,28 @@ class Session:
         if self.on_autosave is not None:
             self.on_autosave(self.autosave_data())
 
-    @classmethod
-    def resume(cls, data: dict[str, Any], worker: DecisionWorker, **kwargs: Any) -> Session:
-        """A session from ``autosave_data()``; ValueError (or RecordError) if it cannot be resumed."""
+    @staticmethod
+    def restore(data: Mapping[str, Any]) -> tuple[SessionSetup, Match]:
+        """The setup and the match of ``autosave_data()``, checked, nothing started (no external program).
+
+        ValueError (or RecordError) if it cannot be resumed.  Setup values out
+        of range are clamped, with a logged warning (``setup_from_json``).
+        """
         if data.get("version") != AUTOSAVE_VERSION:
             raise ValueError(f"autosave version {data.get('version')!r} is not supported")
-        setup = SessionSetup.from_json(data["setup"])
-        record = parse_record(data["record"])
+        setup, warnings = setup_from_json(data.get("setup"))
+        for warning in warnings:
+            log.warning("autosave: %s", warning)
+        record = parse_record(data.get("record"))
+        if record.rules != setup.rules():
+            raise ValueError("the saved record's rules are not the saved setup's")
         match = resume_match(record, setup.seed, games=setup.games, first_leader=setup.first_leader)
+        return setup, match
+
+    @classmethod
+    def resume(cls, data: Mapping[str, Any], worker: DecisionWorker, **kwargs: Any) -> Session:
+        """A session from ``autosave_data()``; ValueError (or RecordError) if it cannot be resumed."""
+        setup, match = cls.restore(data)
         return cls(setup, worker, match=match, **kwargs)
 
     def close(self) -> None:
@@ -473,3 +446,17 @@ def default_player(spec: SeatSpec, setup: SessionSetup) -> Player:
 
         return ExternalPlayer(spec.command, start=False)
     return make_player(spec.level)
+
+
+__all__ = [
+    "AUTOSAVE_VERSION",
+    "FALLBACK_LEVEL",
+    "HINT_LEVEL",
+    "HUMAN",
+    "GameSummary",
+    "SeatSpec",
+    "Session",
+    "SessionSetup",
+    "decision_seed",
+    "default_player",
+]

@@ -36,8 +36,13 @@ timeout, a malformed table, a disconnect, a timeout) raises
 ``choose_gift``, with a clear message, also logged.  ``notify`` never raises:
 a failure found in the background is kept in ``failure`` (and passed to
 ``on_failure`` if given) and raised by the next ``choose_*`` call.  ``close()``
-ends the program (terminate, then kill after a grace period) and closes the
-sockets.
+ends the program and closes the sockets.
+
+The program runs in its own process group (``program.py``): ending it
+(terminate, then kill after a grace period) ends everything it started, also
+when the game exits without ``close()``.  Its standard output and error are
+kept only in part (the first 8 KiB and the last 24 KiB), logged when it ends
+and quoted in error messages, with a note of how much was left out.
 """
 
 from __future__ import annotations
@@ -51,17 +56,18 @@ import select
 import shlex
 import socket
 import subprocess
-import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import IO, Any
+from typing import Any
 
 from ai.player import Player, gift_count, weakest_cards
 from game.engine import Event, Move, Observation, Play, PublicState
 from game.engine.events import GameOver, MatchOver, Passed, Played, Revolution
 
+from .program import KILL_GRACE, ProgramOutput, end_program, kill_group_at_exit, start_program
 from .protocol import (
     DEFAULT_HOST,
     GAME_CONTINUES,
@@ -92,8 +98,8 @@ log = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT = 5.0
 READ_TIMEOUT = 10.0
-KILL_GRACE = 2.0
-"""Seconds a program gets to exit after "all games over" or a terminate signal."""
+OUTPUT_WAIT = 0.5
+"""Seconds to wait for the last of an ended program's output."""
 _POLL = 0.1
 """How often the idle connection thread checks that the program is still there."""
 
@@ -160,7 +166,11 @@ class ExternalPlayer(Player):
         """The name the program sent in table 1."""
         self.argv: list[str] = []
         self.proc: subprocess.Popen[bytes] | None = None
-        self._output: IO[bytes] | None = None
+        self.output: ProgramOutput | None = None
+        """What the program wrote (in part: see ``ProgramOutput``)."""
+        self._ended = False
+        self._end_lock = threading.Lock()
+        self._at_exit: weakref.finalize[[subprocess.Popen[bytes]], object] | None = None
         self._sock: socket.socket | None = None
         self._ops: queue.Queue[_Op] = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -201,12 +211,16 @@ class ExternalPlayer(Player):
             listener.listen(1)
             port = listener.getsockname()[1]
             self.argv = build_command(self.command, self.host, port)
-            self._output = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while the program runs)
-            try:
-                self.proc = subprocess.Popen(
-                    self.argv, stdin=subprocess.DEVNULL, stdout=self._output, stderr=subprocess.STDOUT, cwd=self.cwd)
-            except OSError as error:
-                raise self._error(f"cannot start {self.argv[0]!r}: {error.strerror or error}") from None
+            with self._lock:
+                if self._closed:
+                    raise ExternalPlayerError(f"{self.label}: closed before it started")
+                try:
+                    self.proc = start_program(self.argv, self.cwd)
+                except OSError as error:
+                    raise self._error(f"cannot start {self.argv[0]!r}: {error.strerror or error}") from None
+                self._at_exit = kill_group_at_exit(self, self.proc)
+                assert self.proc.stdout is not None
+                self.output = ProgramOutput(self.proc.stdout, name=str(self.player_number))
             deadline = time.monotonic() + self.connect_timeout
             sock = self._accept(listener, deadline)
             self._sock = sock
@@ -253,17 +267,17 @@ class ExternalPlayer(Player):
         return error
 
     def _output_tail(self, limit: int = 400) -> str:
-        out = self._output
+        out = self.output
         if out is None:
             return ""
-        try:
-            out.flush()
-            size = out.seek(0, os.SEEK_END)
-            out.seek(max(0, size - limit))
-            text = out.read().decode("utf-8", "replace").strip()
-        except (OSError, ValueError):
+        if self.proc is not None and self.proc.poll() is not None:
+            out.wait(OUTPUT_WAIT)
+        text = out.ending(limit)
+        if not text:
             return ""
-        return f" (its output ends: {text!r})" if text else ""
+        dropped = out.dropped
+        kept = f"; it wrote {out.total} bytes, {dropped} of them not kept" if dropped else ""
+        return f" (its output ends: {text!r}{kept})"
 
     # --- the connection thread -------------------------------------------------------------
 
@@ -512,39 +526,36 @@ class ExternalPlayer(Player):
         self._shutdown(graceful=graceful)
 
     def _shutdown(self, *, graceful: bool) -> None:
-        """Close the socket and end the program: wait (after "all over"), terminate, then kill."""
+        """Close the socket and end the program with its whole process group (after "all over": let it exit first)."""
         self._closing = True
         sock, self._sock = self._sock, None
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
             sock.close()
-        proc = self.proc
-        if proc is not None and proc.poll() is None:
-            try:
-                proc.wait(timeout=KILL_GRACE if graceful else 0.05)
-            except subprocess.TimeoutExpired:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=KILL_GRACE)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-        if self._output is not None and proc is not None and proc.poll() is not None:
-            with contextlib.suppress(OSError):
-                self._output.close()
-            self._output = None
+        with self._end_lock:
+            proc = self.proc
+            if proc is None or self._ended:
+                return
+            self._ended = True
+            end_program(proc, wait=KILL_GRACE if graceful else 0.05)
+            if self._at_exit is not None:
+                self._at_exit.detach()
+        self._log_output()
+
+    def _log_output(self) -> None:
+        out = self.output
+        if out is None:
+            return
+        out.wait(OUTPUT_WAIT)
+        if out.total:
+            note = f", the middle {out.dropped} bytes not kept" if out.dropped else ""
+            self.log.info("%s wrote %d bytes of output%s:\n%s", self.label, out.total, note, out.text())
 
     @property
     def returncode(self) -> int | None:
         """The program's exit status once it has ended."""
         return self.proc.poll() if self.proc is not None else None
-
-    def __del__(self) -> None:
-        proc = getattr(self, "proc", None)
-        if proc is not None and proc.poll() is None:
-            with contextlib.suppress(OSError):
-                proc.kill()
 
 
 __all__ = ["CONNECT_TIMEOUT", "READ_TIMEOUT", "ExternalPlayer", "ExternalPlayerError", "build_command"]

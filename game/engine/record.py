@@ -7,12 +7,16 @@ checker::
 
 prints ``{"valid": true, "games": [...]}`` (exit 0), the first illegal action
 (exit 1), or, for a malformed record, a message naming the field on stderr
-(exit 2).  ``-`` reads the record from standard input.
+(exit 2).  ``-`` reads the record from standard input.  A record is UTF-8
+(a byte-order mark is allowed) and at most ``MAX_RECORD_BYTES``; nothing in
+it can make the checker fail other than with one of these answers.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import reprlib
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,11 +32,37 @@ from .rules import PRESETS, RuleError, RuleSet, Title, preset_rules
 from .state import GiftKind
 
 FORMAT = "daifugo-record/1"
+MAX_RECORD_BYTES = 64 << 20
+"""A record file larger than this is refused (a long match is a few hundred kilobytes)."""
+MAX_DEPTH = 16
+"""JSON nesting a record may have (it needs 6: record, games, game, exchange, gift, cards)."""
 _TITLE_ORDER = {t: i for i, t in enumerate(Title)}
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 2, 40, 40, 40
+_REPR.maxlist = _REPR.maxdict = 4
 
 
 class RecordError(ValueError):
     """A malformed record; the message starts with the path of the bad field."""
+
+
+class LongNumber:
+    """A JSON number with more digits than Python reads (``sys.get_int_max_str_digits``): never valid."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"<a number of {self.digits} digits>"
+
+
+def _shown(value: Any) -> str:
+    """A short ``repr`` of a value from a record, for a message (deep or huge values are cut)."""
+    return _REPR.repr(value)
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,14 +175,32 @@ def parse_record(data: Any) -> Record:
     """Check the shape of a decoded JSON record; ``RecordError`` names a bad field."""
     if not isinstance(data, Mapping):
         raise RecordError("record: expected a JSON object")
+    _check_depth(data)
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, not {fmt!r}")
+        raise RecordError(f"format: expected {FORMAT!r}, not {_shown(fmt)}")
     rules = _parse_rules(data.get("rules"))
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise RecordError("games: expected a non-empty list")
     return Record(rules, tuple(_parse_game(rules, g, f"games[{i}]") for i, g in enumerate(games)))
+
+
+def _check_depth(data: Any) -> None:
+    """``RecordError`` naming the first field nested deeper than ``MAX_DEPTH`` (no recursion: any depth is safe)."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        items: Iterator[tuple[Any, Any]]
+        if isinstance(value, Mapping):
+            items = iter(value.items())
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise _too_deep(path)
+        stack.extend((item, _field(path, key), depth + 1) for key, item in items if isinstance(item, (Mapping, list)))
 
 
 def _parse_rules(value: Any) -> RuleSet:
@@ -163,19 +211,19 @@ def _parse_rules(value: Any) -> RuleSet:
             raise RecordError("rules: expected a preset id or an object")
         unknown = set(value) - {"preset", "players", "overrides"}
         if unknown:
-            raise RecordError(f"rules: unknown field {sorted(unknown)[0]!r}")
+            raise RecordError(f"rules: unknown field {_shown(sorted(unknown)[0])}")
         preset = value.get("preset")
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise RecordError(f"rules.preset: unknown preset {preset!r}")
+            raise RecordError(f"rules.preset: unknown preset {_shown(preset)}")
         players = value.get("players")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-            raise RecordError(f"rules.players: expected a whole number, not {players!r}")
+            raise RecordError(f"rules.players: expected a whole number, not {_shown(players)}")
         overrides = value.get("overrides") or {}
         if not isinstance(overrides, Mapping):
             raise RecordError("rules.overrides: expected an object")
         return preset_rules(preset, players, overrides)
     except RuleError as error:
-        raise RecordError(f"rules: {error}") from None
+        raise RecordError(f"rules: {_cut(str(error))}") from None
 
 
 def _coded(value: Any, path: str, parse: Callable[[str], int]) -> Iterator[tuple[int, str, int]]:
@@ -184,11 +232,11 @@ def _coded(value: Any, path: str, parse: Callable[[str], int]) -> Iterator[tuple
         raise RecordError(f"{path}: expected a list of card codes")
     for i, code in enumerate(value):
         if not isinstance(code, str):
-            raise RecordError(f"{path}[{i}]: expected a card code, not {code!r}")
+            raise RecordError(f"{path}[{i}]: expected a card code, not {_shown(code)}")
         try:
             yield i, code, parse(code)
         except ValueError:
-            raise RecordError(f"{path}[{i}]: unknown card code {code!r}") from None
+            raise RecordError(f"{path}[{i}]: unknown card code {_shown(code)}") from None
 
 
 def _cards(value: Any, path: str) -> list[int]:
@@ -199,7 +247,7 @@ def _cards(value: Any, path: str) -> list[int]:
             cid += jokers
             jokers += 1
         if cid in ids or cid > 53:
-            raise RecordError(f"{path}[{i}]: card {code!r} given twice")
+            raise RecordError(f"{path}[{i}]: card {_shown(code)} given twice")
         ids.append(cid)
     return ids
 
@@ -213,7 +261,7 @@ def _mask(ids: Sequence[int]) -> int:
 
 def _seat(value: Any, rules: RuleSet, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.players:
-        raise RecordError(f"{path}: expected a seat 0..{rules.players - 1}, not {value!r}")
+        raise RecordError(f"{path}: expected a seat 0..{rules.players - 1}, not {_shown(value)}")
     return value
 
 
@@ -223,7 +271,7 @@ def _parse_game(rules: RuleSet, data: Any, path: str) -> GameSpec:
     known = {"hands", "previous_classes", "exchange", "leader", "stocks", "pile", "actions"}
     unknown = set(data) - known
     if unknown:
-        raise RecordError(f"{path}: unknown field {sorted(unknown)[0]!r}")
+        raise RecordError(f"{path}: unknown field {_shown(sorted(unknown)[0])}")
     n = rules.players
     raw_hands = data.get("hands")
     if not isinstance(raw_hands, list) or len(raw_hands) != n:
@@ -269,7 +317,10 @@ def _parse_game(rules: RuleSet, data: Any, path: str) -> GameSpec:
     if data.get("previous_classes") is not None:
         previous = _parse_classes(rules, data["previous_classes"], f"{path}.previous_classes")
     exchange = []
-    for i, gift in enumerate(data.get("exchange") or []):
+    gifts = data.get("exchange")
+    if gifts is not None and not isinstance(gifts, list):
+        raise RecordError(f"{path}.exchange: expected a list of gifts, not {_shown(gifts)}")
+    for i, gift in enumerate(gifts or []):
         where = f"{path}.exchange[{i}]"
         if not isinstance(gift, Mapping) or set(gift) != {"seat", "give"}:
             raise RecordError(f"{where}: expected {{\"seat\": ..., \"give\": [...]}}")
@@ -299,7 +350,7 @@ def _parse_classes(rules: RuleSet, value: Any, path: str) -> tuple[Title, ...]:
         try:
             titles.append(Title(name))
         except ValueError:
-            raise RecordError(f"{path}[{i}]: unknown class {name!r}") from None
+            raise RecordError(f"{path}[{i}]: unknown class {_shown(name)}") from None
     if sorted(titles, key=_TITLE_ORDER.__getitem__) != sorted(rules.titles, key=_TITLE_ORDER.__getitem__):
         raise RecordError(f"{path}: not the classes of a {rules.players}-player game")
     return tuple(titles)
@@ -310,13 +361,15 @@ def _parse_action(rules: RuleSet, data: Any, path: str) -> Action:
         raise RecordError(f"{path}: expected an object")
     unknown = set(data) - {"seat", "play", "pass", "joker_as", "give", "discard"}
     if unknown:
-        raise RecordError(f"{path}: unknown field {sorted(unknown)[0]!r}")
+        raise RecordError(f"{path}: unknown field {_shown(sorted(unknown)[0])}")
     seat = _seat(data.get("seat"), rules, f"{path}.seat")
     for kind, key in _HANDOFF_KEYS.items():
         if key in data:
             if len(set(data) & {"play", "pass", "give", "discard"}) > 1:
                 raise RecordError(f"{path}: {key!r} goes alone (no play, pass or other handoff)")
             return Action(seat, _mask(_cards(data[key], f"{path}.{key}")), handoff=kind)
+    if "pass" in data and not isinstance(data["pass"], bool):
+        raise RecordError(f"{path}.pass: expected true, not {_shown(data['pass'])}")
     if data.get("pass") is True:
         if "play" in data:
             raise RecordError(f"{path}: both a play and a pass")
@@ -340,7 +393,7 @@ def _stand_ins(value: Any, path: str) -> list[int]:
         if cid in JOKER_IDS:
             raise RecordError(f"{path}[{i}]: a joker cannot stand for a joker")
         if cid in ids:
-            raise RecordError(f"{path}[{i}]: card {code!r} given twice")
+            raise RecordError(f"{path}[{i}]: card {_shown(code)} given twice")
         ids.append(cid)
     return ids
 
@@ -516,19 +569,82 @@ def check(data: Any) -> tuple[int, dict[str, Any]]:
 
 
 def load(path: str) -> Any:
-    """Read a record file's JSON; ``RecordError`` if it cannot be read or decoded."""
+    """Read a record file's JSON; ``RecordError`` if it cannot be read or decoded.
+
+    The file is UTF-8, with or without a byte-order mark, and at most
+    ``MAX_RECORD_BYTES``.  A number too long for Python to read becomes a
+    ``LongNumber``, which every field refuses by name.
+    """
     try:
         if path == "-":
-            text = sys.stdin.read()
+            stream = getattr(sys.stdin, "buffer", None)
+            raw = stream.read(MAX_RECORD_BYTES + 1) if stream is not None else sys.stdin.read().encode()
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"record: cannot read {path}: {error}") from None
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordError(f"record: cannot read {path}: {error.strerror or error}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"record: larger than {MAX_RECORD_BYTES} bytes; not a game record")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"record: not valid JSON: {error}") from None
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"record: cannot read {path}: not UTF-8 text ({error})") from None
+    return loads(text)
+
+
+def loads(text: str) -> Any:
+    """Decode a record's JSON text; ``RecordError`` (naming where) if it is not JSON a record can be."""
+    try:
+        return json.loads(text, parse_int=_parse_int)
+    except RecursionError:
+        raise _too_deep(_deep_field(text)) from None
+    except ValueError as error:  # json.JSONDecodeError is one
+        raise RecordError(f"record: not valid JSON: {_cut(str(error))}") from None
+
+
+def _parse_int(text: str) -> int | LongNumber:
+    try:
+        return int(text)
+    except ValueError:  # more digits than sys.get_int_max_str_digits()
+        return LongNumber(len(text.lstrip("-")))
+
+
+def _too_deep(path: str) -> RecordError:
+    where = "record" + path if not path or path.startswith("[") else path
+    return RecordError(f"{_cut(where, 120)}: nested too deeply (more than {MAX_DEPTH} levels)")
+
+
+def _field(path: str, key: object) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def _deep_field(text: str) -> str:
+    """The field of JSON text (too deep to decode) that first nests deeper than ``MAX_DEPTH``, by a scan."""
+    open_: list[list[Any]] = []
+    """For each container around the scan: [its path, the key or index of the current value, is it a list]."""
+    key: Any = None
+    for token in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{},:]', text):
+        mark = token.group()
+        if mark[0] == '"':
+            key = mark
+        elif mark == ":" and open_ and not open_[-1][2]:
+            try:
+                open_[-1][1] = json.loads(key)
+            except (TypeError, ValueError):
+                open_[-1][1] = key
+        elif mark == "," and open_ and open_[-1][2]:
+            open_[-1][1] += 1
+        elif mark in "[{":
+            path = _field(open_[-1][0], open_[-1][1]) if open_ else ""
+            if len(open_) >= MAX_DEPTH:
+                return path
+            open_.append([path, 0 if mark == "[" else None, mark == "["])
+        elif mark in "]}" and open_:
+            open_.pop()
+    return ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,6 +35,7 @@ from .atomic import move_aside, remove_stale_temps, write_atomic
 __all__ = [
     "ANIMATION_SPEEDS",
     "LANGUAGES",
+    "MAX_WINDOW",
     "MIN_WINDOW",
     "SETTINGS_VERSION",
     "Settings",
@@ -51,7 +52,8 @@ SETTINGS_VERSION = 1
 LANGUAGES = ("ja", "en")
 ANIMATION_SPEEDS = ("slow", "normal", "fast")
 MIN_WINDOW = (960, 600)
-MAX_WINDOW = (16384, 16384)
+MAX_WINDOW = (7680, 4320)
+"""The largest window kept (8K UHD): a larger one would cost hundreds of megabytes of pixels."""
 MAX_FILE_BYTES = 1 << 20
 """A settings file larger than this is not ours."""
 
@@ -92,7 +94,7 @@ class Settings:
     slow_mode: bool = False
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
-    """Width and height, each at least ``MIN_WINDOW``."""
+    """Width and height, each from ``MIN_WINDOW`` to ``MAX_WINDOW``."""
     show_tracker: bool = False
     last_setup: Mapping[str, Any] = field(default_factory=dict)
     """The last new-game choices, stored for the UI as an opaque JSON object."""
@@ -144,7 +146,8 @@ def _check(name: str, value: Any) -> tuple[Any, str | None]:
             and all(low <= v <= high for v, low, high in zip(value, MIN_WINDOW, MAX_WINDOW, strict=True))
         ):
             return (value[0], value[1]), None
-        return None, f"expected [width, height] of at least [{MIN_WINDOW[0]}, {MIN_WINDOW[1]}]"
+        low, high = MIN_WINDOW, MAX_WINDOW
+        return None, f"expected [width, height] from [{low[0]}, {low[1]}] to [{high[0]}, {high[1]}]"
     if name == "last_setup":
         if isinstance(value, dict):
             return dict(value), None

@@ -21,11 +21,11 @@ import pygame
 
 from game.engine import RuleSet
 from game.session import GameSummary, Session, SessionSetup
-from game.storage.autosave import clear_autosave, load_autosave, save_autosave
+from game.storage.autosave import clear_autosave, discard_autosave, load_autosave, save_autosave
 from game.storage.background import BackgroundWriter
 from game.storage.logs import setup_logging
 from game.storage.paths import AppPaths, app_paths
-from game.storage.settings import Settings, load_settings, save_settings
+from game.storage.settings import MAX_WINDOW, Settings, load_settings, save_settings
 from game.storage.stats import GameRow, MatchRow, StatsStore, utc_now
 
 from . import theme
@@ -114,8 +114,7 @@ class App:
     # --- window ----------------------------------------------------------------------
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
-        width = max(theme.MIN_SIZE[0], size[0])
-        height = max(theme.MIN_SIZE[1], size[1])
+        width, height = self._window_size(size)
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         screen = pygame.display.set_mode((0, 0) if fullscreen else (width, height), flags)
         if not fullscreen:
@@ -131,8 +130,18 @@ class App:
             log.warning("no window icon")
         return screen
 
+    def _window_size(self, size: tuple[int, int], *, on_screen: bool = True) -> tuple[int, int]:
+        """``size`` made at least the game's minimum and at most ``MAX_WINDOW`` (and the largest screen)."""
+        desktops: list[tuple[int, int]] = []
+        if on_screen and not self.options.headless:
+            try:
+                desktops = list(pygame.display.get_desktop_sizes())
+            except pygame.error:
+                desktops = []
+        return window_size(size, max(desktops, default=None, key=lambda d: d[0] * d[1]))
+
     def _resize(self, size: tuple[int, int]) -> None:
-        width, height = max(theme.MIN_SIZE[0], size[0]), max(theme.MIN_SIZE[1], size[1])
+        width, height = self._window_size(size, on_screen=False)  # the player may span several screens
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != (width, height):
             self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
@@ -220,7 +229,12 @@ class App:
         return self.has_autosave()
 
     def start_match(self, setup: SessionSetup, *, confirmed: bool = False) -> None:
-        """Start a new match with ``setup`` (remembered as the last setup), asking first over a match in progress."""
+        """Start a new match with ``setup`` (remembered as the last setup).
+
+        Over a match in progress the player is asked first (unless ``confirmed``);
+        an external program the player has not chosen in this run of the game
+        is shown, and the match starts only if the player agrees.
+        """
         if not confirmed and self.match_in_progress():
             from .scenes.common import ConfirmDialog
 
@@ -230,11 +244,43 @@ class App:
                                           lambda: self.start_match(setup, confirmed=True),
                                           yes=lambda: t("confirm.new_match.yes"), danger=True))
             return
+        self.confirm_programs(setup, lambda: self._start_match(setup))
+
+    def _start_match(self, setup: SessionSetup) -> None:
         log.info("new match: %s", setup.to_json())
         self._close_session(save=False)
         self.writer.submit(lambda: clear_autosave(self.paths.autosave_file), key="autosave")
         self.ctx.update_settings(last_setup=setup.to_json())
         self._open_table(self._session(setup))
+
+    def confirm_programs(self, setup: SessionSetup, then: Callable[[], object]) -> None:
+        """Run ``then`` once the player has agreed to run each external program of ``setup`` not chosen in this run.
+
+        Each such command line is shown in a dialog of its own; Cancel (the
+        focused button) stops there and nothing is started.
+        """
+        seats: dict[str, list[int]] = {}
+        for index, seat in enumerate(setup.seats):
+            if seat.kind == "external" and seat.command not in self.ctx.chosen_programs:
+                seats.setdefault(seat.command, []).append(index)
+        if not seats:
+            then()
+            return
+        from .scenes.common import ConfirmDialog
+
+        command, indexes = next(iter(seats.items()))
+
+        def agreed() -> None:
+            self.ctx.chosen_programs.add(command)
+            self.confirm_programs(setup, then)
+
+        def text() -> str:
+            t = self.ctx.t
+            who = t("screen.program.seats_sep").join(t("seat.cpu", n=i) for i in indexes)
+            return t("screen.program.text", seats=who, command=visible_command(command))
+
+        self.stack.push(ConfirmDialog(self.ctx, lambda: self.ctx.t("screen.program.title"), text, agreed,
+                                      yes=lambda: self.ctx.t("screen.program.run"), danger=True))
 
     def restart_match(self, setup: SessionSetup) -> None:
         """A new match like the last one (fresh deal)."""
@@ -249,20 +295,31 @@ class App:
         return load_autosave(self.paths.autosave_file) is not None
 
     def resume_match(self) -> bool:
-        """Continue the autosaved match; False (and the autosave set aside) if it cannot be resumed."""
+        """Continue the autosaved match; False (and the autosave set aside) if it cannot be resumed.
+
+        The saved match is checked before anything starts; its external
+        programs, if the player has not chosen them in this run, are shown
+        for confirmation first (``confirm_programs``; Cancel keeps the autosave).
+        """
         self.writer.flush()
-        data = load_autosave(self.paths.autosave_file)
+        path = self.paths.autosave_file
+        data = load_autosave(path)
         if data is None:
             return False
         try:
-            session = Session.resume(data, self.ctx.worker, on_autosave=self._autosave, on_game_over=self._game_over)
-        except Exception:
+            setup, match = Session.restore(data)
+        except Exception as error:
             log.exception("the autosave cannot be resumed")
-            clear_autosave(self.paths.autosave_file)
+            discard_autosave(path, f"{type(error).__name__}: {error}")
             return False
-        log.info("resumed the saved match: %s", session.setup.to_json())
-        self._close_session(save=False)
-        self._open_table(session)
+
+        def resume() -> None:
+            self._close_session(save=False)
+            log.info("resumed the saved match: %s", setup.to_json())
+            self._open_table(Session(setup, self.ctx.worker, match=match, on_autosave=self._autosave,
+                                     on_game_over=self._game_over))
+
+        self.confirm_programs(setup, resume)
         return True
 
     def _open_table(self, session: Session) -> None:
@@ -462,6 +519,27 @@ class App:
         if self.ctx.stats is not None:
             self.ctx.stats.close()
         pygame.quit()
+
+
+def window_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """A window size from ``theme.MIN_SIZE`` to the desktop's size (if known) and the settings' ``MAX_WINDOW``.
+
+    >>> window_size((16384, 16384), None), window_size((16384, 100), (1920, 1080))
+    ((7680, 4320), (1920, 600))
+    """
+    most = MAX_WINDOW if desktop is None else (min(MAX_WINDOW[0], desktop[0]), min(MAX_WINDOW[1], desktop[1]))
+    width = min(max(theme.MIN_SIZE[0], most[0]), max(theme.MIN_SIZE[0], size[0]))
+    height = min(max(theme.MIN_SIZE[1], most[1]), max(theme.MIN_SIZE[1], size[1]))
+    return width, height
+
+
+def visible_command(command: str) -> str:
+    r"""A command line as it will run, every character visible (controls and invisible ones as escapes).
+
+    >>> print(visible_command("./bot\n-v \u202e"))
+    ./bot\n-v \u202e
+    """
+    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in command)
 
 
 def game_row(summary: GameSummary) -> GameRow:

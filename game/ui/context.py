@@ -53,6 +53,9 @@ class Context:
     """App-level actions scenes may trigger: ``quit``, ``fullscreen``, ``autosave``..."""
     cache: dict[str, Any] = field(default_factory=dict)
     """Drawings scenes share and keep between screens (the felt for the window size...), by a key of their choice."""
+    chosen_programs: set[str] = field(default_factory=set)
+    """External program command lines the player typed in the new-game screen or confirmed, in this run of the
+    game: only these start without asking first (a setup from a file names any program it likes)."""
     t: Translator = field(init=False)
 
     def __post_init__(self) -> None:

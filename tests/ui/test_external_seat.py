@@ -25,7 +25,9 @@ def app(tmp_path: Path) -> Iterator[App]:
     application.close()
 
 
-def uecda_setup(command: str, seed: int = 5) -> SessionSetup:
+def uecda_setup(app: App, command: str, seed: int = 5) -> SessionSetup:
+    """A uecda match with the program at player 1, chosen by the player (so it starts without asking)."""
+    app.ctx.chosen_programs.add(command)
     seats = (SeatSpec("human"), SeatSpec("external", "normal", command),
              *(SeatSpec("computer", "normal") for _ in range(3)))
     return SessionSetup(preset="uecda", players=5, seats=seats, seed=seed, games=2)
@@ -33,7 +35,7 @@ def uecda_setup(command: str, seed: int = 5) -> SessionSetup:
 
 def test_an_external_program_plays_a_seat_through_a_whole_game(app: App) -> None:
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(STANDIN))}"
-    app.start_match(uecda_setup(command))
+    app.start_match(uecda_setup(app, command))
     play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=2),
                max_frames=60_000)
     session = app.session
@@ -43,7 +45,7 @@ def test_an_external_program_plays_a_seat_through_a_whole_game(app: App) -> None
 
 
 def test_a_program_that_cannot_start_is_replaced_by_normal(app: App) -> None:
-    app.start_match(uecda_setup("no-such-program-for-daifugo --flag"))
+    app.start_match(uecda_setup(app, "no-such-program-for-daifugo --flag"))
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     play_until(app, lambda a: a.session is not None and not a.session.check_programs(), max_frames=2000)
@@ -55,7 +57,7 @@ def test_a_program_that_cannot_start_is_replaced_by_normal(app: App) -> None:
 
 def test_a_program_that_crashes_mid_game_is_replaced_and_the_game_goes_on(app: App) -> None:
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(STANDIN))} --mode crash --after 3"
-    app.start_match(uecda_setup(command, seed=9))
+    app.start_match(uecda_setup(app, command, seed=9))
     play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=3),
                max_frames=60_000)
     session = app.session

@@ -18,6 +18,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     # settings
     "screen.settings.saved": ("Changes are saved automatically.", "設定は自動で保存されます。"),
+    # an external program not chosen in this run, before it starts
+    "screen.program.title": ("Run an external program?", "外部プログラムを実行しますか？"),
+    "screen.program.text": (
+        "{seats} would be played by this program, which runs on this computer with your permissions:\n\n"
+        "{command}\n\nRun it only if you know and trust it.",
+        "{seats}をこのプログラムが担当します。このコンピューター上で、あなたの権限で実行されます：\n\n"
+        "{command}\n\n知っていて信頼できるプログラムの場合だけ実行してください。",
+    ),
+    "screen.program.run": ("Run it", "実行する"),
+    "screen.program.seats_sep": (", ", "、"),
     # new game
     "screen.new.options": ("{mode}: options", "{mode}の設定"),
     "screen.new.custom_line": (

@@ -9,17 +9,17 @@ coordinates with ``Scroller.place``; the scroller moves them on screen.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.levels import LEVELS
-from game.session import SeatSpec, SessionSetup
+from game.setups import SeatSpec, SessionSetup, setup_from_json
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
@@ -30,6 +30,8 @@ from .overlay import Overlay
 
 if TYPE_CHECKING:
     from ..context import Context
+
+log = logging.getLogger(__name__)
 
 HEADER_H = 84
 """Height of a screen's title bar at scale 1."""
@@ -64,21 +66,24 @@ def duel_setup() -> SessionSetup:
 
 
 def valid_setup(data: object) -> SessionSetup | None:
-    """A stored setup if it can still be played (its rules, seats and levels are valid), else None."""
-    if not isinstance(data, dict) or not data:
+    """A stored setup (the settings' last setup) if it can still be played, else None (logged).
+
+    Values out of range are clamped and an external program where the rules
+    have none becomes a computer (``setup_from_json``, each logged); the
+    human must be player 0.
+    """
+    if not isinstance(data, Mapping) or not data:
         return None
     try:
-        setup = SessionSetup.from_json(dict(data))
-        setup.rules()
-    except (KeyError, TypeError, ValueError, AttributeError):
+        setup, warnings = setup_from_json(data)
+    except ValueError as error:
+        log.warning("last setup: %s; not used", error)
         return None
-    if len(setup.seats) != setup.players or not setup.seats or setup.seats[0].kind != "human":
+    for warning in warnings:
+        log.warning("last setup: %s", warning)
+    if setup.seats[0].kind != "human":
+        log.warning("last setup: no human player; not used")
         return None
-    for seat in setup.seats[1:]:
-        if seat.kind not in ("computer", "external") or seat.level not in LEVELS:
-            return None
-        if seat.kind == "external" and not seat.command.strip():
-            return None
     return setup
 
 

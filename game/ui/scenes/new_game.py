@@ -5,7 +5,9 @@ panel holds the options of the chosen mode and, for Custom, every rule switch
 with a "?" that explains it.  Whatever the choices, the rule set is built with
 ``preset_rules``; a combination the engine refuses disables Start and its
 message is shown next to it.  For the UECda rules a seat may be an external
-tournament program, started from the command line typed here.
+tournament program, started from the command line typed here; a command line
+the player did not type in this visit of the screen (remembered from before)
+is shown for confirmation before it runs (``App.start_match``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import pygame
 
 from ai.levels import LEVELS
 from game.engine.rules import PRESET_IDS, PRESETS, SWITCH_NAMES, RuleError, RuleSet, preset_rules, switch_kind
-from game.session import SeatSpec, SessionSetup
+from game.setups import MAX_COMMAND_CHARS, SeatSpec, SessionSetup, command_problem, external_seats_allowed
 
 from .. import theme
 from ..theme import px
@@ -122,6 +124,8 @@ class NewGameScene(MenuScreen):
         self.level = "normal"
         self.seat_levels = ["normal"] * 7
         self.commands = [""] * 7
+        self.typed: set[int] = set()
+        """Seats whose command line the player has typed on this visit of the screen."""
         self.first = 0
         self.custom: dict[str, Any] = preset_rules(CUSTOM_BASE).switches()
         self._restore(valid_setup(ctx.settings.last_setup))
@@ -189,7 +193,7 @@ class NewGameScene(MenuScreen):
     def seat_spec(self, index: int) -> SeatSpec:
         if self.level != PER_SEAT:
             return SeatSpec("computer", self.level)
-        level = self.seat_levels[index]
+        level = self.seat_level(index)
         if level == EXTERNAL:
             return SeatSpec(EXTERNAL, EXTERNAL_FALLBACK, self.commands[index].strip())
         return SeatSpec("computer", level if level in LEVELS else "normal")
@@ -228,6 +232,8 @@ class NewGameScene(MenuScreen):
         if used:
             commands = [c for c in self.ctx.settings.external_commands if c not in used] + used
             self.ctx.update_settings(external_commands=tuple(commands[-MAX_COMMANDS:]))
+        self.ctx.chosen_programs.update(
+            seat.command for index, seat in enumerate(setup.seats) if seat.kind == EXTERNAL and index in self.typed)
         try:
             self.ctx.actions["start"](replace(setup, seed=fresh_seed()))
         except RuleError as error:
@@ -262,18 +268,23 @@ class NewGameScene(MenuScreen):
     def _set_seat(self, index: int, level: str) -> None:
         self.seat_levels[index] = level
         if level == EXTERNAL and not self.commands[index]:
-            remembered = self.ctx.settings.external_commands
+            remembered = [c for c in self.ctx.settings.external_commands if command_problem(c) is None]
             self.commands[index] = remembered[-1] if remembered else ""
+            self.typed.discard(index)  # remembered, not typed: shown for confirmation before it runs
         self._dirty = True
 
     def seat_level(self, index: int) -> str:
-        return self.seat_levels[index]
+        level = self.seat_levels[index]
+        return EXTERNAL_FALLBACK if level == EXTERNAL and not external_seats_allowed(self.preset) else level
 
     def command(self, index: int) -> str:
         return self.commands[index]
 
     def _set_command(self, index: int, text: str) -> None:
-        self.commands[index] = text
+        """What the player typed (at most ``MAX_COMMAND_CHARS``, no control or invisible characters)."""
+        kept = "".join(ch for ch in text if command_problem(ch) is None)[:MAX_COMMAND_CHARS]
+        self.commands[index] = kept
+        self.typed.add(index)
 
     def _set_switch(self, name: str, value: Any) -> None:
         self.custom[name] = value
@@ -332,12 +343,12 @@ class NewGameScene(MenuScreen):
                                                                               self._set_level)))
         if self.level == PER_SEAT:
             seat_options: list[tuple[Any, Any]] = [(lv, tr(self.ctx, f"level.{lv}")) for lv in LEVELS]
-            if self.preset == "uecda":
+            if external_seats_allowed(self.preset):
                 seat_options.append((EXTERNAL, tr(self.ctx, "level.external")))
             for index in range(1, self.player_count):
                 rows.append(FormRow(f"seat{index}", tr(self.ctx, "seat.cpu", n=index), Selector(
                     seat_options, partial(self.seat_level, index), partial(self._set_seat, index)), indent=1))
-                if self.seat_levels[index] == EXTERNAL:
+                if self.seat_level(index) == EXTERNAL:
                     field = TextField(partial(self.command, index), partial(self._set_command, index),
                                       placeholder=tr(self.ctx, "screen.new.command_hint"))
                     rows.append(FormRow(f"command{index}", tr(self.ctx, "screen.new.command"), field, indent=2,
