@@ -1,9 +1,18 @@
-"""Card faces, card backs and suit icons, drawn by the program with pygame.
+"""Card faces, card backs and suit icons, drawn by the program with pygame, and cached.
 
 Everything is vector drawing: the suit symbols are polygons and circles (never font
 glyphs), the court cards and jokers are composed of shapes.  Artwork is drawn at two to
 four times the requested size and smooth-scaled down, which gives anti-aliased edges;
 the corner indices are then drawn at the final size so they stay crisp on small cards.
+
+This module holds :class:`CardArt` (the card's layout, pips, aces, indices, backs and
+suit icons, and how they are composed and cached) and :func:`card_height`.  The drawing
+it builds on lives next to it:
+
+* :mod:`game.ui.card_shapes`: colours, curve and star point lists, the suit symbols;
+* :mod:`game.ui.court_figure`: the jack, queen and king figures (and the ``Pen`` they
+  are drawn with);
+* :mod:`game.ui.joker_figure`: the jester on the jokers.
 
 Surfaces are cached in a bounded LRU (window resizes ask for new sizes).  Nothing is
 done at import time: the module may be imported before ``pygame.init``.
@@ -14,7 +23,6 @@ Card ids follow :mod:`game.engine.cards`: ``rank * 4 + suit`` with ranks 0..12 f
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 from collections import OrderedDict
@@ -25,12 +33,32 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.engine.cards import CLUBS, DIAMONDS, HEARTS, JOKER_IDS, RANK_LABELS, SPADES, rank_of, suit_of
+from game.ui.card_shapes import (
+    BACK_NAVY,
+    BACK_NAVY_LINE,
+    BACK_RED,
+    BACK_RED_LINE,
+    CREAM,
+    EDGE,
+    GOLD,
+    GOLD_DARK,
+    INK_BLACK,
+    INK_RED,
+    PAPER,
+    Color,
+    darker,
+    draw_suit,
+    lighter,
+    star_points,
+    suit_color,
+)
+from game.ui.court_figure import court_palette, draw_court_half
+from game.ui.joker_figure import JokerPalette, draw_jester, joker_palette
 
 if TYPE_CHECKING:
     from game.ui.assets import Assets
 
-Point = tuple[float, float]
-Color = tuple[int, int, int]
+__all__ = ["CARD_RATIO", "MAX_WIDTH", "MIN_WIDTH", "CardArt", "card_height", "suit_color"]
 
 CARD_RATIO: Final = 88 / 63
 """Height over width of a poker-size card (63 × 88 mm)."""
@@ -38,159 +66,10 @@ CARD_RATIO: Final = 88 / 63
 MIN_WIDTH: Final = 8
 MAX_WIDTH: Final = 1024
 
-# -- colours ---------------------------------------------------------------------------
-
-PAPER: Final[Color] = (253, 252, 248)
-EDGE: Final[Color] = (168, 168, 160)
-INK_BLACK: Final[Color] = (24, 24, 28)
-INK_RED: Final[Color] = (204, 22, 42)
-INK_BLUE: Final[Color] = (22, 88, 190)
-INK_GREEN: Final[Color] = (16, 130, 66)
-GOLD: Final[Color] = (222, 172, 48)
-GOLD_DARK: Final[Color] = (150, 108, 22)
-CREAM: Final[Color] = (251, 245, 228)
-SKIN: Final[Color] = (248, 218, 188)
-OUTLINE: Final[Color] = (40, 32, 30)
-WHITE: Final[Color] = (255, 255, 255)
-
-SUIT_COLORS: Final[tuple[Color, ...]] = (INK_BLACK, INK_RED, INK_RED, INK_BLACK)
-SUIT_COLORS_FOUR: Final[tuple[Color, ...]] = (INK_BLACK, INK_RED, INK_BLUE, INK_GREEN)
-
-BACK_RED: Final[Color] = (138, 22, 36)
-BACK_RED_LINE: Final[Color] = (180, 52, 62)
-BACK_NAVY: Final[Color] = (22, 38, 88)
-BACK_NAVY_LINE: Final[Color] = (56, 84, 150)
-
 
 def card_height(width: int) -> int:
     """The height of a card ``width`` pixels wide (the 63:88 poker ratio)."""
     return max(1, round(width * CARD_RATIO))
-
-
-def suit_color(suit: int, *, four_color: bool = False) -> Color:
-    """The ink colour of ``suit`` (0..3) in the normal or the four-colour deck."""
-    return (SUIT_COLORS_FOUR if four_color else SUIT_COLORS)[suit]
-
-
-# -- geometry helpers (pure functions) -------------------------------------------------
-
-
-def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, n: int = 16) -> list[Point]:
-    out: list[Point] = []
-    for i in range(n + 1):
-        t = i / n
-        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t**3
-        out.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
-    return out
-
-
-def _quad(p0: Point, p1: Point, p2: Point, n: int = 12) -> list[Point]:
-    out: list[Point] = []
-    for i in range(n + 1):
-        t = i / n
-        a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t * t
-        out.append((a * p0[0] + b * p1[0] + c * p2[0], a * p0[1] + b * p1[1] + c * p2[1]))
-    return out
-
-
-def _ellipse_pts(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, n: int = 48) -> list[Point]:
-    ca, sa = math.cos(angle), math.sin(angle)
-    out: list[Point] = []
-    for i in range(n):
-        t = 2 * math.pi * i / n
-        x, y = rx * math.cos(t), ry * math.sin(t)
-        out.append((cx + x * ca - y * sa, cy + x * sa + y * ca))
-    return out
-
-
-def _star_pts(
-    cx: float, cy: float, r_out: float, r_in: float, points: int = 5, rot: float = -math.pi / 2
-) -> list[Point]:
-    out: list[Point] = []
-    for i in range(points * 2):
-        r = r_out if i % 2 == 0 else r_in
-        a = rot + math.pi * i / points
-        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return out
-
-
-@dataclass(frozen=True)
-class SuitShape:
-    """A suit symbol in unit coordinates: height 1, centred on (0, 0), y pointing down."""
-
-    polygons: tuple[tuple[Point, ...], ...]
-    circles: tuple[tuple[Point, float], ...] = ()
-    width: float = 1.0
-
-
-@functools.cache
-def _heart_points() -> tuple[Point, ...]:
-    raw: list[Point] = []
-    n = 180
-    for i in range(n):
-        t = 2 * math.pi * i / n
-        x = 16 * math.sin(t) ** 3
-        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
-        raw.append((x, y))
-    ys = [p[1] for p in raw]
-    h = max(ys) - min(ys)
-    cy = (max(ys) + min(ys)) / 2
-    return tuple((x / h * 0.9, (y - cy) / h) for x, y in raw)
-
-
-@functools.cache
-def suit_shape(suit: int) -> SuitShape:
-    """The vector outline of a suit symbol, as polygons and circles (drawn, never a font glyph)."""
-    if suit == HEARTS:
-        return SuitShape((_heart_points(),), width=0.99)
-    if suit == DIAMONDS:
-        w, h = 0.38, 0.5
-        top, right, bottom, left = (0.0, -h), (w, 0.0), (0.0, h), (-w, 0.0)
-        pts: list[Point] = []
-        for a, b in ((top, right), (right, bottom), (bottom, left), (left, top)):
-            mid = ((a[0] + b[0]) / 2 * 0.86, (a[1] + b[1]) / 2 * 0.86)  # slightly concave sides
-            pts.extend(_quad(a, mid, b)[:-1])
-        return SuitShape((tuple(pts),), width=2 * w)
-    if suit == SPADES:
-        body = tuple((x * 1.04, -y * 0.80 - 0.10) for x, y in _heart_points())
-        stem = (
-            (-0.03, 0.05),
-            *_quad((-0.03, 0.12), (-0.04, 0.42), (-0.21, 0.5)),
-            *_quad((0.21, 0.5), (0.04, 0.42), (0.03, 0.12)),
-            (0.03, 0.05),
-        )
-        return SuitShape((body, stem), width=1.03)
-    if suit == CLUBS:
-        r = 0.232
-        stem = (
-            (-0.035, 0.0),
-            *_quad((-0.035, 0.12), (-0.04, 0.42), (-0.2, 0.5)),
-            *_quad((0.2, 0.5), (0.04, 0.42), (0.035, 0.12)),
-            (0.035, 0.0),
-        )
-        return SuitShape(
-            polygons=(((0.0, -0.2), (-0.2, 0.09), (0.2, 0.09)), stem),
-            circles=(((0.0, -0.268), r), ((-0.258, 0.072), r), ((0.258, 0.072), r)),
-            width=2 * (0.258 + r),
-        )
-    raise ValueError(f"no suit {suit}")
-
-
-def draw_suit(
-    surface: pygame.Surface, suit: int, center: Point, height: float, color: Color, *, flip: bool = False
-) -> None:
-    """Draw suit ``suit`` centred on ``center``, ``height`` pixels tall.
-
-    No anti-aliasing here: draw on a large surface and smooth-scale it down.
-    ``flip`` turns the symbol upside down (the lower half of a card).
-    """
-    cx, cy = center
-    s = -height if flip else height
-    shape = suit_shape(suit)
-    for pts in shape.polygons:
-        pygame.draw.polygon(surface, color, [(cx + x * s, cy + y * s) for x, y in pts])
-    for (ox, oy), r in shape.circles:
-        pygame.draw.circle(surface, color, (cx + ox * s, cy + oy * s), r * height)
 
 
 # -- layout ----------------------------------------------------------------------------
@@ -303,38 +182,6 @@ def _surface_bytes(surf: pygame.Surface) -> int:
 
 
 # -- the artist ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _CourtPalette:
-    robe: Color
-    robe_dark: Color
-    accent: Color
-    trim: Color
-    hair: Color
-
-
-def _court_palette(suit: int, four_color: bool) -> _CourtPalette:
-    navy, crimson, forest = (34, 56, 112), (176, 28, 44), (22, 96, 64)
-    if suit == SPADES:
-        return _CourtPalette(navy, (20, 32, 70), crimson, GOLD, (70, 52, 40))
-    if suit == HEARTS:
-        return _CourtPalette(crimson, (120, 16, 30), navy, GOLD, (96, 56, 30))
-    if suit == DIAMONDS:
-        if four_color:
-            return _CourtPalette((30, 96, 190), (18, 58, 126), (214, 120, 20), GOLD, (120, 78, 40))
-        return _CourtPalette((200, 72, 28), (140, 44, 16), (36, 72, 140), GOLD, (120, 78, 40))
-    if four_color:
-        return _CourtPalette((20, 128, 72), (12, 80, 44), crimson, GOLD, (50, 40, 34))
-    return _CourtPalette(forest, (12, 60, 40), crimson, GOLD, (50, 40, 34))
-
-
-def _darker(c: Color, f: float = 0.7) -> Color:
-    return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
-
-
-def _lighter(c: Color, f: float = 0.5) -> Color:
-    return (int(c[0] + (255 - c[0]) * f), int(c[1] + (255 - c[1]) * f), int(c[2] + (255 - c[2]) * f))
 
 
 class CardArt:
@@ -548,7 +395,7 @@ class CardArt:
         big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
         big.fill((*ink, 0))
         c = size * k / 2
-        pygame.draw.polygon(big, ink, _star_pts(c, c * 1.06, c * 0.98, c * 0.42))
+        pygame.draw.polygon(big, ink, star_points(c, c * 1.06, c * 0.98, c * 0.42))
         return pygame.transform.smoothscale(big, (size, size))
 
     def _place_indices(self, card: pygame.Surface, block: pygame.Surface, lay: _Layout) -> None:
@@ -607,14 +454,14 @@ class CardArt:
             # the ace of spades is traditionally ornate: a large spade in a double ring
             size = min(w * 0.5, (w - 2 * lay.field_left * k) * 0.95)
             ring = size * 0.78
-            pygame.draw.circle(big, _lighter(GOLD, 0.55), (cx, cy), ring)
+            pygame.draw.circle(big, lighter(GOLD, 0.55), (cx, cy), ring)
             pygame.draw.circle(big, GOLD, (cx, cy), ring, max(1, round(size * 0.03)))
             pygame.draw.circle(big, GOLD_DARK, (cx, cy), ring * 0.9, max(1, round(size * 0.012)))
             for i in range(12):
                 a = math.pi * 2 * i / 12
                 pygame.draw.circle(big, GOLD, (cx + math.cos(a) * ring, cy + math.sin(a) * ring), size * 0.035)
             draw_suit(big, suit, (cx, cy), size, ink)
-            pygame.draw.polygon(big, PAPER, _star_pts(cx, cy - size * 0.08, size * 0.09, size * 0.04))
+            pygame.draw.polygon(big, PAPER, star_points(cx, cy - size * 0.08, size * 0.09, size * 0.04))
         else:
             size = min(w * 0.48, (w - 2 * lay.field_left * k) * 0.95)
             draw_suit(big, suit, (cx, cy), size, ink)
@@ -631,13 +478,13 @@ class CardArt:
 
     def _draw_court(self, big: pygame.Surface, lay: _Layout, k: int, label: str, suit: int, four: bool) -> None:
         rect = self._panel_rect(lay, k)
-        pal = _court_palette(suit, four)
+        pal = court_palette(suit, four)
         ink = suit_color(suit, four_color=four)
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         panel.fill(CREAM)
         half_h = rect.height // 2
         upper = panel.subsurface(pygame.Rect(0, 0, rect.width, half_h))
-        self._draw_court_half(upper, label, suit, ink, pal)
+        draw_court_half(upper, label, suit, ink, pal)
         lower = pygame.transform.rotate(upper.copy(), 180)
         panel.blit(lower, (0, half_h))
         # frame: suit-coloured outer line, gold inner line, gold centre rule
@@ -647,314 +494,33 @@ class CardArt:
         pygame.draw.rect(panel, pal.trim, panel.get_rect().inflate(-3 * lw, -3 * lw), max(1, lw // 2 + 1))
         big.blit(panel, rect.topleft)
 
-    def _draw_court_half(self, surf: pygame.Surface, label: str, suit: int, ink: Color, pal: _CourtPalette) -> None:
-        """One half of a double-headed court figure.
-
-        Coordinates: x from -0.5 to 0.5 across the panel, y from 0 (panel top) to 1 (the
-        card's centre line), in units of ``unit`` pixels.
-        """
-        pw, ph = surf.get_size()
-        unit = min(float(ph), pw * 1.25)
-        ox = pw / 2
-        oy = ph - unit
-        thin = max(1, round(unit * 0.009))
-        squeeze = 0.88  # figures are a little narrower than they are tall
-        head_scale = 1.12  # heads and headwear are drawn larger, about the base of the neck
-        zoom = [1.0]
-
-        def p(x: float, y: float) -> Point:
-            z = zoom[0]
-            return (ox + x * z * unit * squeeze, oy + (0.62 + (y - 0.62) * z) * unit)
-
-        def poly(color: Color, pts: Sequence[Point], outline: bool = True) -> None:
-            q = [p(x, y) for x, y in pts]
-            pygame.draw.polygon(surf, color, q)
-            if outline:
-                pygame.draw.polygon(surf, OUTLINE, q, thin)
-
-        def circle(color: Color, c: Point, r: float, outline: bool = True) -> None:
-            radius = r * unit * zoom[0]
-            pygame.draw.circle(surf, color, p(*c), radius)
-            if outline:
-                pygame.draw.circle(surf, OUTLINE, p(*c), radius, thin)
-
-        def line(color: Color, a: Point, b: Point, width: float) -> None:
-            pygame.draw.line(surf, color, p(*a), p(*b), max(1, round(width * unit * zoom[0])))
-
-        def mirrored(pts: Sequence[Point]) -> list[Point]:
-            return [(-x, y) for x, y in pts]
-
-        # soft background rays in the suit's tint
-        tint = _lighter(pal.robe, 0.88)
-        for i in range(-7, 8):
-            x = i * 0.075
-            ray = [(x * 0.3 - 0.01, 1.0), (x * 0.3 + 0.01, 1.0), (x * 2.4 + 0.025, -0.2), (x * 2.4 - 0.025, -0.2)]
-            poly(tint, ray, False)
-
-        # the attribute's shaft, behind the figure
-        if label == "K":
-            poly((214, 218, 226), [(0.285, 0.2), (0.3, 0.1), (0.315, 0.2), (0.315, 1.0), (0.285, 1.0)])
-            line((150, 156, 170), (0.3, 0.16), (0.3, 1.0), 0.006)
-        # long hair behind the queen's shoulders
-        if label == "Q":
-            zoom[0] = head_scale
-            hair = _bezier((-0.14, 0.32), (-0.26, 0.45), (-0.2, 0.62), (-0.24, 0.7))
-            hair += _bezier((0.24, 0.7), (0.2, 0.62), (0.26, 0.45), (0.14, 0.32))
-            poly(pal.hair, hair)
-            zoom[0] = 1.0
-
-        # robe and shoulders
-        left_shoulder = [(-0.43, 1.0), (-0.42, 0.8), *_bezier((-0.42, 0.8), (-0.39, 0.66), (-0.27, 0.6), (-0.1, 0.6))]
-        robe = left_shoulder + mirrored(left_shoulder[::-1])
-        poly(pal.robe, robe)
-        # brocade: small lozenges on the robe, a gilded hem, darker sleeves with gold cuffs
-        motif = _lighter(pal.robe, 0.2)
-        for row in range(7):
-            y = 0.66 + row * 0.055
-            for col in range(-7, 8):
-                x = col * 0.06 + (0.03 if row % 2 else 0.0)
-                edge_y = 0.6 + 0.45 * max(0.0, abs(x) - 0.1) ** 1.6 * 4
-                if abs(x) < 0.4 and y > edge_y + 0.04 and y < 0.99:
-                    poly(motif, [(x, y - 0.014), (x + 0.011, y), (x, y + 0.014), (x - 0.011, y)], False)
-        for sx in (-1, 1):
-            sleeve = [(sx * 0.435, 1.0), (sx * 0.425, 0.8), (sx * 0.39, 0.7), (sx * 0.31, 0.72), (sx * 0.31, 1.0)]
-            poly(pal.robe_dark, sleeve)
-            line(pal.trim, (sx * 0.31, 0.73), (sx * 0.31, 1.0), 0.01)
-        pygame.draw.lines(surf, pal.trim, False, [p(x, y + 0.012) for x, y in robe[2:-2]], max(1, round(unit * 0.016)))
-        robe_hi = _lighter(pal.robe, 0.25)
-        if label == "K":
-            # front panel with jewelled buttons, ermine stole
-            poly(pal.accent, [(-0.09, 0.66), (0.09, 0.66), (0.11, 1.0), (-0.11, 1.0)])
-            for x in (-0.055, 0.055):
-                line(pal.trim, (x, 0.68), (x * 1.2, 1.0), 0.012)
-            for y in (0.78, 0.9):
-                poly(pal.trim, [(0.0, y - 0.03), (0.025, y), (0.0, y + 0.03), (-0.025, y)])
-            stole = _bezier((-0.33, 0.64), (-0.2, 0.79), (0.2, 0.79), (0.33, 0.64))
-            stole += _bezier((0.22, 0.59), (0.12, 0.67), (-0.12, 0.67), (-0.22, 0.59))
-            poly(WHITE, stole)
-            for x, y in ((-0.22, 0.675), (-0.08, 0.715), (0.08, 0.715), (0.22, 0.675)):
-                poly(INK_BLACK, [(x - 0.013, y - 0.012), (x + 0.013, y - 0.012), (x, y + 0.032)], False)
-        elif label == "Q":
-            # laced bodice and a pearl necklace
-            bodice = [(-0.12, 0.64), (0.12, 0.64), (0.09, 1.0), (-0.09, 1.0)]
-            poly(robe_hi, bodice)
-            for i in range(4):
-                y = 0.7 + i * 0.075
-                line(pal.trim, (-0.06, y), (0.06, y + 0.05), 0.01)
-                line(pal.trim, (0.06, y), (-0.06, y + 0.05), 0.01)
-            neckline = _bezier((-0.2, 0.6), (-0.12, 0.7), (0.12, 0.7), (0.2, 0.6))
-            poly(pal.trim, [*neckline, (0.14, 0.59), (-0.14, 0.59)])
-            for i in range(7):
-                x = -0.09 + i * 0.03
-                circle(WHITE, (x, 0.655 - 3.0 * x * x), 0.016)
-            circle(pal.accent, (0.0, 0.7), 0.022)
-        else:
-            # tunic with a diagonal sash and a ruff
-            sash = [(-0.36, 0.64), (-0.24, 0.6), (0.3, 1.0), (0.16, 1.0)]
-            poly(pal.accent, sash)
-            for t in (0.3, 0.55, 0.8):
-                x = -0.3 + (0.23 + 0.3) * t
-                y = 0.62 + 0.38 * t
-                circle(pal.trim, (x, y), 0.02)
-            for i in range(7):
-                x = -0.15 + i * 0.05
-                circle(WHITE, (x, 0.62 + abs(x) * 0.15), 0.036)
-
-        # attributes in front of the robe
-        if label == "Q":
-            # a rose pinned to the gown
-            poly(INK_GREEN, _ellipse_pts(0.27, 0.81, 0.04, 0.016, -0.6), False)
-            poly(INK_GREEN, _ellipse_pts(0.17, 0.8, 0.04, 0.016, 0.6), False)
-            for i in range(6):
-                a = 2 * math.pi * i / 6
-                circle(_lighter(INK_RED, 0.15), (0.22 + 0.032 * math.cos(a), 0.76 + 0.032 * math.sin(a)), 0.03)
-            circle(_darker(INK_RED, 0.8), (0.22, 0.76), 0.024)
-        elif label == "K":
-            poly((92, 56, 30), [(0.29, 0.57), (0.31, 0.57), (0.31, 0.64), (0.29, 0.64)])  # grip
-            poly(pal.trim, [(0.23, 0.545), (0.37, 0.545), (0.37, 0.572), (0.23, 0.572)])  # cross-guard
-            circle(pal.accent, (0.3, 0.558), 0.014, False)
-
-        # neck and head (drawn larger)
-        zoom[0] = head_scale
-        poly(SKIN, [(-0.045, 0.5), (0.045, 0.5), (0.052, 0.61), (-0.052, 0.61)])
-        if label == "K":
-            for sx in (-1, 1):
-                side_hair = [(sx * 0.11, 0.32), (sx * 0.155, 0.36), (sx * 0.14, 0.47), (sx * 0.1, 0.44)]
-                poly(_lighter(pal.hair, 0.3), side_hair)
-        poly(SKIN, _ellipse_pts(0.0, 0.42, 0.118, 0.14))
-        eye_y = 0.405
-        for sx in (-1, 1):
-            poly(OUTLINE, _ellipse_pts(sx * 0.046, eye_y, 0.015, 0.011), False)
-            line(pal.hair, (sx * 0.075, eye_y - 0.032), (sx * 0.022, eye_y - 0.038), 0.012)
-            circle(_lighter(INK_RED, 0.6), (sx * 0.068, 0.455), 0.02, False)
-        line(_darker(SKIN, 0.72), (0.0, 0.405), (0.01, 0.45), 0.01)
-
-        if label == "K":
-            beard = [(-0.115, 0.42), (-0.1, 0.52), (-0.05, 0.59), (0.0, 0.62), (0.05, 0.59), (0.1, 0.52), (0.115, 0.42)]
-            beard += [(0.07, 0.47), (0.03, 0.478), (0.0, 0.49), (-0.03, 0.478), (-0.07, 0.47)]
-            poly(_lighter(pal.hair, 0.3), beard)
-            poly(_lighter(pal.hair, 0.2), [(-0.075, 0.47), (0.0, 0.452), (0.075, 0.47), (0.0, 0.482)])
-            line(_darker(INK_RED, 0.8), (-0.02, 0.507), (0.02, 0.507), 0.01)
-        else:
-            mouth = _quad((-0.03, 0.49), (0.0, 0.505), (0.03, 0.49))
-            pygame.draw.lines(surf, INK_RED, False, [p(*q) for q in mouth], max(1, round(unit * 0.012)))
-
-        # headwear
-        if label == "K":
-            base_y, top_y = 0.31, 0.12
-            crown = [(-0.135, base_y), (-0.155, top_y + 0.025), (-0.08, 0.22), (0.0, top_y), (0.08, 0.22)]
-            crown += [(0.155, top_y + 0.025), (0.135, base_y)]
-            poly(pal.trim, crown)
-            band = [(-0.14, base_y + 0.005), (0.14, base_y + 0.005), (0.14, base_y - 0.04), (-0.14, base_y - 0.04)]
-            poly(GOLD_DARK, band)
-            for x, c in ((-0.075, pal.accent), (0.0, INK_RED), (0.075, pal.accent)):
-                circle(c, (x, base_y - 0.018), 0.015, False)
-            for x, y in ((-0.155, top_y + 0.025), (0.0, top_y), (0.155, top_y + 0.025)):
-                circle(WHITE, (x, y), 0.02)
-        elif label == "Q":
-            fringe = _bezier((-0.125, 0.42), (-0.14, 0.26), (0.14, 0.26), (0.125, 0.42))
-            poly(pal.hair, [*fringe, (0.1, 0.34), (0.0, 0.32), (-0.1, 0.34)])
-            base_y = 0.3
-            tiara = [(-0.12, base_y), (-0.105, 0.235), (-0.05, 0.265), (0.0, 0.19), (0.05, 0.265), (0.105, 0.235)]
-            poly(pal.trim, [*tiara, (0.12, base_y)])
-            for x, y in ((-0.105, 0.23), (0.0, 0.185), (0.105, 0.23)):
-                circle(WHITE, (x, y), 0.017)
-            circle(pal.accent, (0.0, 0.268), 0.02)
-            for sx in (-1, 1):
-                circle(pal.trim, (sx * 0.122, 0.47), 0.014)
-        else:
-            for sx in (-1, 1):
-                poly(pal.hair, [(sx * 0.118, 0.35), (sx * 0.125, 0.46), (sx * 0.1, 0.44), (sx * 0.095, 0.35)], False)
-            feather = _bezier((0.06, 0.29), (0.18, 0.24), (0.27, 0.17), (0.36, 0.1))
-            feather += _bezier((0.36, 0.1), (0.34, 0.2), (0.24, 0.29), (0.08, 0.33))
-            poly(_lighter(pal.accent, 0.35), feather)
-            poly(pal.accent, _ellipse_pts(0.01, 0.295, 0.165, 0.06, -0.06))
-            poly(pal.robe_dark, [(-0.125, 0.335), (0.135, 0.315), (0.135, 0.352), (-0.125, 0.372)])
-            circle(pal.trim, (0.09, 0.33), 0.018)
-
-        zoom[0] = 1.0
-        # the suit in the upper corner of the panel, opposite the sword / feather
-        size = unit * 0.13
-        margin = pw * 0.07
-        draw_suit(surf, suit, (margin + size * 0.5, margin + size * 0.55), size, ink)
-
     # -- jokers ------------------------------------------------------------------------
 
     def _draw_joker_art(self, big: pygame.Surface, lay: _Layout, k: int, card_id: int) -> None:
         rect = self._panel_rect(lay, k)
-        colorful = card_id == JOKER_IDS[0]
-        if colorful:
-            bg, hat = (255, 248, 226), ((206, 28, 50), (30, 96, 190), (236, 170, 20))
-            ruff = ((206, 28, 50), (30, 96, 190), (236, 170, 20), (20, 140, 80))
-            text_colors = ((206, 28, 50), (236, 150, 10), (20, 140, 80), (30, 96, 190), (150, 40, 170))
-            frame = (206, 28, 50)
-        else:
-            bg, hat = (236, 238, 244), ((30, 30, 36), (110, 116, 130), (30, 30, 36))
-            ruff = ((30, 30, 36), (170, 176, 190), (30, 30, 36), (170, 176, 190))
-            text_colors = ((30, 30, 36),) * 5
-            frame = (30, 30, 36)
+        pal = joker_palette(colorful=card_id == JOKER_IDS[0])
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        panel.fill(bg)
-        pw, ph = rect.size
-        unit = min(pw, ph * 0.75)
-        ox, oy = pw / 2, ph * 0.36
+        panel.fill(pal.background)
+        draw_jester(panel, pal)
+        self._draw_joker_word(panel, pal)
+        lw = max(1, round(rect.width * 0.018))
+        pygame.draw.rect(panel, pal.frame, panel.get_rect(), lw)
+        pygame.draw.rect(panel, GOLD, panel.get_rect().inflate(-3 * lw, -3 * lw), max(1, lw // 2 + 1))
+        big.blit(panel, rect.topleft)
 
-        def p(x: float, y: float) -> Point:
-            return (ox + x * unit, oy + y * unit)
-
-        def poly(color: Color, pts: Sequence[Point], outline: bool = True) -> None:
-            q = [p(x, y) for x, y in pts]
-            pygame.draw.polygon(panel, color, q)
-            if outline:
-                pygame.draw.polygon(panel, OUTLINE, q, max(1, round(unit * 0.008)))
-
-        def circle(color: Color, c: Point, r: float, outline: bool = True) -> None:
-            pygame.draw.circle(panel, color, p(*c), r * unit)
-            if outline:
-                pygame.draw.circle(panel, OUTLINE, p(*c), r * unit, max(1, round(unit * 0.008)))
-
-        # harlequin diamonds along the top and bottom of the panel
-        tile = pw / 8
-        for row_y, alt in ((tile * 0.6, 0), (ph - tile * 0.6, 1)):
-            for i in range(9):
-                x = i * tile
-                c = ruff[(i + alt) % len(ruff)]
-                pygame.draw.polygon(
-                    panel,
-                    _lighter(c, 0.35),
-                    [(x, row_y - tile * 0.6), (x + tile / 2, row_y), (x, row_y + tile * 0.6), (x - tile / 2, row_y)],
-                )
-        # scattered stars
-        for sx, sy, r in ((-0.36, -0.36, 0.055), (0.38, -0.3, 0.045), (-0.4, 0.52, 0.05), (0.4, 0.6, 0.06)):
-            star_c = hat[2] if colorful else (120, 126, 140)
-            pygame.draw.polygon(panel, star_c, _star_pts(*p(sx, sy), r * unit, r * unit * 0.42))
-
-        # harlequin tunic: a trapezoid of diamonds in alternating colours
-        top_y, bottom_y, top_w, bottom_w = 0.36, 0.7, 0.2, 0.32
-        poly(ruff[1], [(-top_w, top_y), (top_w, top_y), (bottom_w, bottom_y), (-bottom_w, bottom_y)])
-        rows = 4
-        dh = (bottom_y - top_y) / rows
-        for r in range(rows):
-            y0 = top_y + r * dh
-            half = top_w + (bottom_w - top_w) * (r + 0.5) / rows
-            cols = 4
-            dw = 2 * half / cols
-            for col in range(cols):
-                if (r + col) % 2:
-                    continue
-                x0 = -half + col * dw
-                diamond = [(x0 + dw / 2, y0), (x0 + dw, y0 + dh / 2), (x0 + dw / 2, y0 + dh), (x0, y0 + dh / 2)]
-                tile_colors = (ruff[0], ruff[2], ruff[3]) if colorful else (ruff[0],)
-                poly(tile_colors[(r + col // 2) % len(tile_colors)], diamond, False)
-        pygame.draw.polygon(
-            panel, OUTLINE, [p(-top_w, top_y), p(top_w, top_y), p(bottom_w, bottom_y), p(-bottom_w, bottom_y)],
-            max(1, round(unit * 0.01)),
-        )  # fmt: skip
-        for sx in (-1, 1):
-            circle(GOLD, (sx * (bottom_w - 0.02), bottom_y + 0.02), 0.035)
-        # ruff collar
-        for i in range(9):
-            a = math.pi * (0.15 + 0.7 * i / 8)
-            circle(ruff[i % len(ruff)], (0.3 * math.cos(a), 0.34 + 0.08 * math.sin(a)), 0.075)
-        # face
-        poly(SKIN, _ellipse_pts(0.0, 0.12, 0.17, 0.19))
-        for sx in (-1, 1):
-            poly(OUTLINE, _ellipse_pts(sx * 0.065, 0.09, 0.02, 0.028), False)
-            circle(_lighter(INK_RED, 0.45), (sx * 0.1, 0.17), 0.03, False)
-            # diamond eye paint
-            poly(hat[1], [(sx * 0.065, 0.02), (sx * 0.085, 0.05), (sx * 0.065, 0.06), (sx * 0.045, 0.05)], False)
-        circle(INK_RED, (0.0, 0.14), 0.028)
-        smile = _bezier((-0.09, 0.19), (-0.05, 0.26), (0.05, 0.26), (0.09, 0.19))
-        smile += _bezier((0.09, 0.19), (0.04, 0.23), (-0.04, 0.23), (-0.09, 0.19))
-        poly(INK_RED if colorful else (60, 60, 70), smile)
-        # the three-pointed hat with bells
-        hat_base = [(-0.19, 0.0), (0.19, 0.0)]
-        lobes = (
-            (hat[0], [(-0.19, 0.0), (-0.32, -0.12), (-0.46, -0.06), (-0.3, -0.3), (-0.05, -0.08)], (-0.46, -0.06)),
-            (hat[2], [(0.19, 0.0), (0.32, -0.12), (0.46, -0.06), (0.3, -0.3), (0.05, -0.08)], (0.46, -0.06)),
-            (hat[1], [(-0.12, -0.03), (-0.1, -0.22), (0.0, -0.42), (0.1, -0.22), (0.12, -0.03)], (0.0, -0.42)),
-        )
-        for color, pts, _ in lobes:
-            poly(color, pts)
-        poly(_darker(hat[1], 0.8), [hat_base[0], (-0.2, -0.05), (0.2, -0.05), hat_base[1]])
-        for _, _, tip in lobes:
-            circle(GOLD, tip, 0.045)
-            circle(GOLD_DARK, (tip[0], tip[1] + 0.02), 0.012, False)
-        # the word JOKER
+    def _draw_joker_word(self, panel: pygame.Surface, pal: JokerPalette) -> None:
+        """The word JOKER in a gentle arch below the jester, one colour per letter."""
+        pw, ph = panel.get_size()
         word_y = ph * 0.83
         cap = min(ph * 0.1, pw / 5.2)
-        letters = [self._text(ch, cap, text_colors[i % len(text_colors)]) for i, ch in enumerate("JOKER")]
+        letters = [self._text(ch, cap, pal.letters[i % len(pal.letters)]) for i, ch in enumerate("JOKER")]
         spacing = cap * 0.08
         total = sum(s.get_width() for s in letters) + spacing * 4
         x = (pw - total) / 2
         for i, s in enumerate(letters):
-            yoff = math.sin(i / 4 * math.pi) * cap * -0.18  # a gentle arch
+            yoff = math.sin(i / 4 * math.pi) * cap * -0.18
             panel.blit(s, (round(x), round(word_y - s.get_height() / 2 + yoff)))
             x += s.get_width() + spacing
-        lw = max(1, round(pw * 0.018))
-        pygame.draw.rect(panel, frame, panel.get_rect(), lw)
-        pygame.draw.rect(panel, GOLD, panel.get_rect().inflate(-3 * lw, -3 * lw), max(1, lw // 2 + 1))
-        big.blit(panel, rect.topleft)
 
     # -- back --------------------------------------------------------------------------
 
@@ -977,7 +543,7 @@ class CardArt:
             off = i * step
             pygame.draw.line(art, line_c, (cx + off - ih, cy - ih), (cx + off + ih, cy + ih), lw)
             pygame.draw.line(art, line_c, (cx + off + ih, cy - ih), (cx + off - ih, cy + ih), lw)
-        dot = _lighter(line_c, 0.55)
+        dot = lighter(line_c, 0.55)
         if width >= 50:
             for i in range(-n, n + 1):
                 for j in range(-n, n + 1):
@@ -987,17 +553,17 @@ class CardArt:
                         pygame.draw.circle(art, dot, (x, y), lw * 1.3)
         # inner frame
         inset = max(2, round(width * 0.03 * k))
-        frame_c = _lighter(GOLD, 0.3)
+        frame_c = lighter(GOLD, 0.3)
         pygame.draw.rect(art, frame_c, art.get_rect().inflate(-2 * inset, -2 * inset), max(1, lw), border_radius=inset)
         # medallion
         mr = min(iw, ih) * 0.3
-        pygame.draw.circle(art, _darker(fill, 0.75), (cx, cy), mr)
+        pygame.draw.circle(art, darker(fill, 0.75), (cx, cy), mr)
         pygame.draw.circle(art, frame_c, (cx, cy), mr, max(1, lw))
         pygame.draw.circle(art, frame_c, (cx, cy), mr * 0.86, max(1, lw // 2))
         pip = mr * 0.42
         for suit, (dx, dy) in zip((SPADES, HEARTS, CLUBS, DIAMONDS), ((0, -1), (1, 0), (-1, 0), (0, 1)), strict=True):
             draw_suit(art, suit, (cx + dx * mr * 0.45, cy + dy * mr * 0.45), pip, CREAM)
-        pygame.draw.polygon(art, frame_c, _star_pts(cx, cy, mr * 0.14, mr * 0.06, 4, 0.0))
+        pygame.draw.polygon(art, frame_c, star_points(cx, cy, mr * 0.14, mr * 0.06, 4, 0.0))
         # round the corners of the art panel
         mask = pygame.Surface(inner.size, pygame.SRCALPHA)
         mask.fill((255, 255, 255, 0))
@@ -1009,4 +575,3 @@ class CardArt:
 
 def _clamp_width(width: int) -> int:
     return max(MIN_WIDTH, min(MAX_WIDTH, int(width)))
-
