@@ -84,7 +84,9 @@ class ReplayViewerScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         frame = self.frame
         n = frame.game.n if frame else 4
-        self._layout = layout = table_layout(size, n, self.seat)
+        rules = frame.game.rules if frame else None
+        self._layout = layout = table_layout(size, n, self.seat, stock=bool(rules and rules.hand_size),
+                                             pile=bool(rules and rules.pile_draw))
         scale = layout.scale
         bar = layout.top_bar
         self.back_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale),
