@@ -250,7 +250,8 @@ class TableScene(Scene):
     def _show_result(self) -> None:
         from .result import ResultScene
 
-        self.ctx.stack.push(ResultScene(self.ctx, self.session, on_next=self.start_next_game))
+        self.ctx.stack.push(ResultScene(self.ctx, self.session, on_next=self.start_next_game,
+                                        hopeless=frozenset(self.model.hopeless)))
 
     def start_next_game(self) -> None:
         """Deal the next game of the match (called by the result screen)."""
