@@ -264,6 +264,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings.language": ("Language", "言語"),
     "settings.sound": ("Sound", "効果音"),
     "settings.volume": ("Volume", "音量"),
+    "settings.music": ("Background music", "BGM"),
     "settings.animation": ("Animation speed", "アニメーション速度"),
     "settings.animation.slow": ("Slow", "ゆっくり"),
     "settings.animation.normal": ("Normal", "ふつう"),
