@@ -39,6 +39,7 @@ from game.engine.events import (
 )
 
 from .. import theme
+from ..card_art import card_height
 from ..tween import EASE_IN_OUT, EASE_OUT, EASE_OUT_BACK, Animator, Timer, Tween
 from . import effects
 from .celebrate import Burst, Flash, burst
@@ -268,7 +269,7 @@ class Director:
             end = layout.seat_point(event.seat)
             width = layout.card_w if event.seat == self.model.human else layout.back_w
             shown: list[int | None] = list(iter_ids(event.cards)) or [None] * event.count
-            self._fly(shown, [(source[0] - width / 2, source[1] - width * 0.7)] * len(shown),
+            self._fly(shown, [(source[0] - width / 2, source[1] - card_height(width) / 2)] * len(shown),
                       [(end[0] - width / 2 + i * width * 0.3, end[1] - width * 0.7) for i in range(len(shown))],
                       width, DRAW_FLIGHT)
         elif isinstance(event, TrickCleared):
