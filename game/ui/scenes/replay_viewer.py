@@ -147,10 +147,10 @@ class ReplayViewerScene(Scene):
             if self.show_all:
                 self.painter.open_fan(surface, layout, spot, game.hands[seat])
         self.painter.trick(surface, layout, model)
+        self.painter.trick_label(surface, layout, model, self.seat_name)
         self.painter.indicators(surface, layout, model)
         self.painter.hand(surface, layout, self.hand, 0, 0, False)
-        y = layout.hand_y - layout.lift - px(30, scale)
-        self.painter.message(surface, self._describe(frame), (layout.size[0] // 2, y), scale, theme.GOLD)
+        lines = [(self._describe(frame), theme.GOLD, 255)]
         counter = f"{self.index + 1} / {len(self.frames)}"
         ctx.text.draw(surface, counter, (self.back_button.rect.right + px(14, scale), layout.top_bar.centery),
                       px(theme.FONT_SMALL + 1, scale), theme.CREAM, anchor="midleft", shadow=True)
@@ -158,6 +158,6 @@ class ReplayViewerScene(Scene):
             places = ", ".join(
                 ctx.t(f"place.{i + 1}") + " " + self.seat_name(s) for i, s in enumerate(game.result.places)
             )
-            self.painter.message(surface, places, (layout.size[0] // 2, layout.trick_center[1] + layout.trick_h),
-                                 scale)
+            lines.append((places, theme.CREAM, 255))
+        self.painter.messages(surface, layout, lines)
         self.widgets.draw(surface, ctx)

@@ -210,12 +210,12 @@ class TablePainter:
         if not ids:
             return
         width = max(24, round(layout.back_w * 1.05))
-        step = min(width * 0.42, (spot.panel.width * 1.25 - width) / max(1, len(ids) - 1))
+        step = min(width * 0.42, (spot.block.width - width) / max(1, len(ids) - 1))
         total = width + step * (len(ids) - 1)
-        left = spot.fan.centerx - total / 2
+        left = spot.block.centerx - total / 2
         for i, cid in enumerate(ids):
             image = self.ctx.art.face(cid, width, four_color=self.ctx.settings.four_color)
-            surface.blit(image, (round(left + i * step), spot.fan.top - layout.back_w // 3))
+            surface.blit(image, (round(left + i * step), spot.fan.top))
 
     def badge_rect(self, text: str, center: tuple[int, int], scale: float) -> pygame.Rect:
         width, height = self.ctx.text.size(text, px(theme.FONT_SMALL, scale), bold=True)
