@@ -183,7 +183,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.cards": ("{count}", "{count}枚"),
     "table.passed": ("Pass", "パス"),
     "table.thinking": ("Thinking", "考え中"),
-    "table.played_by": ("played by {name}", "{name} が出しました"),
+    "table.played_by": ("played by {name}", "{name}が出しました"),
     "table.joker_is": ("JOKER = {cards}", "ジョーカー = {cards}"),
     # the play log
     "log.title": ("Play log", "ログ"),
