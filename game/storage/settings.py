@@ -84,6 +84,8 @@ class Settings:
     language: str = field(default_factory=system_language)
     """``ja`` or ``en``; the default follows the system locale."""
     sound: bool = True
+    music: bool = False
+    """The background music (off until the player turns it on)."""
     volume: float = 0.7
     """0.0 to 1.0."""
     animation_speed: str = "fast"
@@ -109,7 +111,7 @@ class Settings:
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Settings) if f.name != "unknown")
-_BOOLS = ("sound", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker")
+_BOOLS = ("sound", "music", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker")
 
 
 def _json_text(value: Any) -> str:

@@ -94,6 +94,8 @@ class App:
             size=self.screen.get_size(),
         )
         self.ctx.actions.update(self._actions())
+        if settings.music and settings.sound:
+            self.ctx.sound.set_music(True)
         self.writer = BackgroundWriter()
         """Autosaves and statistics are written off the frame loop, in order."""
         self.session: Session | None = None

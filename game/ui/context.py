@@ -74,6 +74,8 @@ class Context:
             self.sound.set_enabled(self.settings.sound)
         if "volume" in changes:
             self.sound.set_volume(self.settings.volume)
+        if "music" in changes or "sound" in changes:
+            self.sound.set_music(self.settings.music and self.settings.sound)
         self.save_settings(self.settings)
 
     def speed(self) -> float:

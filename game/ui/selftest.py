@@ -2,7 +2,8 @@
 
 Starts headless, plays one complete game through the real UI loop (the human's
 seat on autopilot against computers), checks that the game was written to the
-statistics database in a temporary folder and can be read back, and exits 0.
+statistics database in a temporary folder and can be read back, that the
+music is bundled, and exits 0.
 Any failure prints what went wrong and exits 1.
 """
 
@@ -15,7 +16,9 @@ from pathlib import Path
 
 from game.storage.stats import StatsStore
 
+from .assets import Assets
 from .scripted import Autopilot, headless_app, play_until, setup_for
+from .sound import MUSIC_FILE
 
 
 def self_test() -> int:
@@ -42,6 +45,10 @@ def self_test() -> int:
             games = stats.recent_games(limit=5)
         if len(games) != 1:
             print(f"self-test: FAILED: expected 1 game in the statistics, found {len(games)}", file=sys.stderr)
+            return 1
+        music = Assets().resource(MUSIC_FILE)
+        if not music.is_file() or music.read_bytes()[:4] != b"RIFF":
+            print(f"self-test: FAILED: the music file {MUSIC_FILE} is missing from the app", file=sys.stderr)
             return 1
         seconds = time.perf_counter() - started
         print(f"self-test: OK ({frames} frames, places {list(result.places)}, {seconds:.1f} s)")

@@ -1,4 +1,4 @@
-"""Sound effects: plays the bundled WAV files, quietly does nothing when there is no audio.
+"""Sound effects and the background music: plays the bundled WAV files, quietly does nothing without audio.
 
 ``pygame.mixer`` is started on the first ``play`` (not at import, not in ``__init__``).
 If it cannot start (no audio device, a headless machine, SDL without audio) a warning
@@ -7,7 +7,9 @@ is logged once and every later ``play`` is a no-op.
 
 from __future__ import annotations
 
+import io
 import logging
+import os
 from typing import Final
 
 import pygame
@@ -21,6 +23,10 @@ MIXER_SIZE: Final = -16
 MIXER_CHANNELS: Final = 2
 MIXER_BUFFER: Final = 512
 PLAYBACK_CHANNELS: Final = 16
+MUSIC_FILE: Final = "music/table.wav"
+MUSIC_LEVEL: Final = 0.35
+"""The music plays this much quieter than the effects at the same volume setting."""
+MUSIC_FADE_MS: Final = 1200
 
 
 class SoundPlayer:
@@ -32,6 +38,8 @@ class SoundPlayer:
         self._volume = _clamp(volume)
         self._mixer_failed = False
         self._started_mixer = False
+        self._music = False
+        self._music_loaded = False
 
     @property
     def enabled(self) -> bool:
@@ -52,8 +60,40 @@ class SoundPlayer:
             pygame.mixer.stop()
 
     def set_volume(self, volume: float) -> None:
-        """Volume 0.0 .. 1.0 (clamped) for every sound played from now on."""
+        """Volume 0.0 .. 1.0 (clamped) for every sound played from now on, and the music at once."""
         self._volume = _clamp(volume)
+        if self._music and self._mixer_ready(start=False):
+            pygame.mixer.music.set_volume(self._volume * MUSIC_LEVEL)
+
+    @property
+    def music_playing(self) -> bool:
+        """Is the background music looping now?"""
+        return self._music and self._mixer_ready(start=False) and bool(pygame.mixer.music.get_busy())
+
+    def set_music(self, on: bool) -> bool:
+        """Loop the background music (fading in) or fade it out; True if it plays now.  Never raises."""
+        self._music = bool(on)
+        if not self._music:
+            if self._music_loaded and self._mixer_ready(start=False):
+                pygame.mixer.music.fadeout(MUSIC_FADE_MS // 2)
+            return False
+        if not self._mixer_ready(start=True):
+            return False
+        try:
+            if not self._music_loaded:
+                path = self._assets.resource(MUSIC_FILE)
+                if isinstance(path, os.PathLike):
+                    pygame.mixer.music.load(os.fspath(path))
+                else:  # inside an archive
+                    pygame.mixer.music.load(io.BytesIO(path.read_bytes()), "wav")
+                self._music_loaded = True
+            pygame.mixer.music.set_volume(self._volume * MUSIC_LEVEL)
+            if not pygame.mixer.music.get_busy():
+                pygame.mixer.music.play(loops=-1, fade_ms=MUSIC_FADE_MS)
+        except (pygame.error, OSError) as exc:
+            log.warning("the music could not play: %s", exc)
+            return False
+        return True
 
     def play(self, name: str) -> bool:
         """Play ``name`` once; True if it started.  Never raises."""
@@ -80,6 +120,10 @@ class SoundPlayer:
 
     def close(self) -> None:
         """Stop the mixer if this player started it."""
+        if self._music_loaded and self._mixer_ready(start=False):
+            pygame.mixer.music.stop()
+            pygame.mixer.music.unload()
+            self._music_loaded = False
         if self._started_mixer and self._mixer_ready(start=False):
             pygame.mixer.quit()
             self._started_mixer = False

@@ -166,7 +166,7 @@ def test_desktop_entry() -> None:
 
 def test_assets_stay_small() -> None:
     total = 0
-    for folder in ("assets.fonts", "assets.sounds", "assets.icon"):
+    for folder in ("assets.fonts", "assets.sounds", "assets.music", "assets.icon"):
         for item in resources.files(folder).iterdir():
             if item.is_file():
                 total += len(item.read_bytes())

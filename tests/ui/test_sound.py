@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import struct
 import wave
 from importlib import resources
+from pathlib import Path
 
 import pygame
 import pytest
 
 from game.ui.assets import SOUND_NAMES, Assets
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scripted import headless_app
 from game.ui.sound import SoundPlayer
 
 
@@ -99,3 +103,35 @@ def test_player_degrades_silently_when_the_mixer_cannot_start(
     warnings = [r for r in caplog.records if r.name == "game.ui.sound"]
     assert len(warnings) == 1
     assert not player.available
+
+
+def test_music_is_a_quiet_seamless_loop() -> None:
+    with (resources.files("assets.music") / "table.wav").open("rb") as fh, wave.open(fh) as wav:
+        params = wav.getparams()
+        samples = struct.unpack(f"<{params.nframes}h", wav.readframes(params.nframes))
+    assert (params.nchannels, params.sampwidth, params.framerate) == (1, 2, 22050)
+    assert 15 <= params.nframes / params.framerate <= 40
+    assert 0.4 * 32767 < max(abs(s) for s in samples) < 0.95 * 32767
+    step = max(abs(b - a) for a, b in itertools.pairwise(samples))
+    assert abs(samples[0] - samples[-1]) <= step  # the end runs into the beginning without a click
+
+
+def test_the_music_setting_starts_and_stops_the_loop(tmp_path: Path) -> None:
+    app = headless_app(home=tmp_path, language="en")
+    try:
+        assert app.ctx.settings.music is False  # off until the player turns it on
+        app.show_settings()
+        app.step(1 / 60)
+        scene = app.stack.top
+        assert isinstance(scene, SettingsScene)
+        toggle = scene.control("music")
+        for want in (True, False):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=toggle.rect.center, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=toggle.rect.center, button=1))
+            app.step(1 / 60)
+            assert app.ctx.settings.music is want
+            if not app.ctx.sound.available:
+                pytest.skip("no audio")
+            assert app.ctx.sound.music_playing is want
+    finally:
+        app.close()

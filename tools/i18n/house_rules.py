@@ -55,6 +55,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "10-discard: choose {count} {count#card|cards} to throw away",
         "10捨て：捨てるカードを{count}枚選んでください",
     ),
+    "log.cleared.sandstorm": ("— sandstorm · lead: {name} —", "— 砂嵐で流れました・{name}から —"),
+    "log.cleared.ambulance": ("— ambulance · lead: {name} —", "— 救急車で流れました・{name}から —"),
+    "log.cleared.five_skip": ("— skipped round · lead: {name} —", "— スキップで一周・{name}から —"),
     "table.direction_backwards": ("Turns go the other way round", "逆回り中"),
     "button.discard": ("Discard", "捨てる"),
     "reason.handoff_pending": (

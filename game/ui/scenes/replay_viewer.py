@@ -113,7 +113,9 @@ class ReplayViewerScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         frame = self.frame
         n = frame.game.n if frame else 4
-        self._layout = layout = table_layout(size, n, self.seat)
+        rules = frame.game.rules if frame else None
+        self._layout = layout = table_layout(size, n, self.seat, stock=bool(rules and rules.hand_size),
+                                             pile=bool(rules and rules.pile_draw))
         scale = layout.scale
         bar = layout.top_bar
         self.back_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale),
@@ -187,10 +189,10 @@ class ReplayViewerScene(Scene):
             if self.show_all:
                 self.painter.open_fan(surface, layout, spot, game.hands[seat])
         self.painter.trick(surface, layout, model)
+        self.painter.trick_label(surface, layout, model, self.seat_name)
         self.painter.indicators(surface, layout, model)
         self.painter.hand(surface, layout, self.hand, 0, 0, False)
-        y = layout.hand_y - layout.lift - px(30, scale)
-        self.painter.message(surface, self._describe(frame), (layout.size[0] // 2, y), scale, theme.GOLD)
+        lines = [(self._describe(frame), theme.GOLD, 255)]
         counter = f"{self.index + 1} / {len(self.frames)}"
         ctx.text.draw(surface, counter, (self.back_button.rect.right + px(14, scale), layout.top_bar.centery),
                       px(theme.FONT_SMALL + 1, scale), theme.CREAM, anchor="midleft", shadow=True)
@@ -198,6 +200,6 @@ class ReplayViewerScene(Scene):
             places = ", ".join(
                 ctx.t(f"place.{i + 1}") + " " + self.seat_name(s) for i, s in enumerate(game.result.places)
             )
-            self.painter.message(surface, places, (layout.size[0] // 2, layout.trick_center[1] + layout.trick_h),
-                                 scale)
+            lines.append((places, theme.CREAM, 255))
+        self.painter.messages(surface, layout, lines)
         self.widgets.draw(surface, ctx)

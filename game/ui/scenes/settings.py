@@ -1,4 +1,4 @@
-"""The settings screen: language, sound, animation speed, card display, play aids, fullscreen.
+"""The settings screen: language, sound, music, animation speed, card display, play aids, fullscreen.
 
 Every change is applied at once and saved through ``ctx.update_settings``.
 """
@@ -35,6 +35,7 @@ class SettingsScene(MenuScreen):
             FormRow("language", tr(ctx, "settings.language"),
                     Selector(LANGUAGE_NAMES, lambda: ctx.settings.language, self._set_language)),
             FormRow("sound", tr(ctx, "settings.sound"), self._toggle("sound")),
+            FormRow("music", tr(ctx, "settings.music"), self._toggle("music")),
             FormRow("volume", lambda: ctx.t("settings.volume") + f"  {round(ctx.settings.volume * 100)}%",
                     Slider(lambda: ctx.settings.volume, self._set_volume), inset=16),
             FormRow("animation", tr(ctx, "settings.animation"),

@@ -21,7 +21,7 @@ from game.i18n import reason_text
 from game.session import Session
 
 from .. import theme
-from ..intents import Command, Intent, Pointer
+from ..intents import Command, Intent, Pointer, Wheel
 from ..scene import ANIMATING, Scene
 from ..table.director import Director
 from ..table.hand import HandView
@@ -59,12 +59,14 @@ class TableScene(Scene):
         self._result_shown = False
         self.skipping = False
         """The player is out and skips to the result: the rest of the game runs without pauses."""
+        self._pointer = (0, 0)
         self._rng = random.Random(session.setup.seed)
         self._build_widgets()
         self._feed(session.opening_events() if session.game.history == [] else [])
         if session.game.history:
             self.model.sync(session.game)
             self.hand.set_hand(self.model.hand)
+            self.director.log.add_history(session.game.history)
         for message in session.messages:
             self._external_message(message)
         session.messages.clear()
@@ -75,6 +77,7 @@ class TableScene(Scene):
         return Director(
             model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.speed,
             sound=self.ctx.sound.play, names=self.seat_name, t=self.ctx.t, on_toast=self._toast_for,
+            rng=random.Random(f"{self.session.setup.seed}/{self.session.match.index}"),
         )
 
     def _build_widgets(self) -> None:
@@ -110,7 +113,9 @@ class TableScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         session = self.session
-        self._layout = layout = table_layout(size, session.game.n, session.human_seat)
+        rules = session.rules
+        self._layout = layout = table_layout(size, session.game.n, session.human_seat, stock=bool(rules.hand_size),
+                                             pile=rules.pile_draw)
         scale = layout.scale
         area = layout.buttons
         gap = px(8, scale)
@@ -124,11 +129,8 @@ class TableScene(Scene):
         row = toggles.height // 2
         self.auto_pass_toggle.rect = pygame.Rect(toggles.left, toggles.top, toggles.width, row)
         self.slow_toggle.rect = pygame.Rect(toggles.left, toggles.top + row, toggles.width, row)
-        bar = layout.top_bar
-        button_h = bar.height - px(10, scale)
-        self.menu_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale), button_h)
-        self.tracker_button.rect = pygame.Rect(0, bar.top + px(6, scale), px(130, scale), button_h)
-        self.tracker_button.rect.right = size[0] - px(10, scale)
+        self.menu_button.rect = layout.menu_button.copy()
+        self.tracker_button.rect = layout.tracker_button.copy()
 
     # --- names and messages ---------------------------------------------------------------
 
@@ -298,7 +300,8 @@ class TableScene(Scene):
     def _show_result(self) -> None:
         from .result import ResultScene
 
-        self.ctx.stack.push(ResultScene(self.ctx, self.session, on_next=self.start_next_game))
+        self.ctx.stack.push(ResultScene(self.ctx, self.session, on_next=self.start_next_game,
+                                        hopeless=frozenset(self.model.hopeless)))
 
     def start_next_game(self) -> None:
         """Deal the next game of the match (called by the result screen)."""
@@ -428,6 +431,10 @@ class TableScene(Scene):
         selection, Space selects, P passes, whatever was clicked before.
         """
         layout = self.layout_now
+        if isinstance(intent, Wheel):
+            if layout.log.collidepoint(intent.pos) or layout.log.collidepoint(self._pointer):
+                self.director.log.scroll_by(intent.dy * 2)
+            return
         if isinstance(intent, Pointer):
             used = self.widgets.handle(intent)
             self.widgets.focus = -1
@@ -436,6 +443,7 @@ class TableScene(Scene):
                     self.ctx.sound.play("click")
                 return
             if intent.kind == "move":
+                self._pointer = intent.pos
                 self.hand.hover = self.hand.card_at(layout, intent.pos)
             elif intent.kind == "down":
                 cid = self.hand.card_at(layout, intent.pos)
@@ -473,16 +481,23 @@ class TableScene(Scene):
         scale = layout.scale
         surface.blit(painter.felt(layout.size), (0, 0))
         thinking_seat = session.game.turn if self._think is not None else -1
+        stock = bool(session.rules.hand_size)
         for seat, spot in layout.spots.items():
             state = model.seats[seat]
-            stock = ctx.t("table.stock", count=state.stock) if session.rules.hand_size else None
             turn = self.director.idle and model.result is None and seat == session.game.turn and \
                 session.game.phase is Phase.PLAY
             painter.seat(surface, layout, spot, state, self.seat_name(seat), self.seat_level(seat),
-                         turn or seat == thinking_seat, stock)
-        if model.pile:
-            self._draw_pile(surface, layout)
+                         turn or seat == thinking_seat, ctx.t("table.stock", count=state.stock) if stock else None)
+            if stock and spot.stock is not None:
+                painter.pile(surface, spot.stock, layout.back_w, state.stock, "", scale)
+            if seat == thinking_seat and state.out is None and self._think is not None:
+                painter.thinking(surface, spot.bubble, self._think.elapsed, scale)
+        if layout.pile is not None and model.pile:
+            painter.pile(surface, layout.pile, layout.trick_w, model.pile, ctx.t("table.pile", count=model.pile),
+                         scale, chip=True)
+        painter.flights(surface, self.director, under=True)
         painter.trick(surface, layout, model)
+        painter.trick_label(surface, layout, model, self.seat_name)
         painter.indicators(surface, layout, model)
         self._draw_top_bar(surface, layout)
         self._draw_human_info(surface, layout)
@@ -497,14 +512,15 @@ class TableScene(Scene):
         painter.hand(surface, layout, self.hand, self.director.hidden, dim, active or self._giving())
         human_state = model.seats[session.human_seat]
         if human_state.passed and human_state.out is None:
-            point = (layout.size[0] // 2, layout.hand_y - layout.lift - px(20, scale))
-            painter.bubble(surface, ctx.t("table.passed"), point, scale)
-        painter.flights(surface, self.director)
-        self.widgets.draw(surface, ctx)
-        painter.banners(surface, layout, self.director)
-        self._draw_messages(surface, layout)
+            painter.bubble(surface, ctx.t("table.passed"), layout.human_bubble, scale)
+        painter.log(surface, layout, self.director.log, self.seat_name)
         if ctx.settings.show_tracker:
             painter.tracker(surface, layout, model.played, session.rules.jokers, model.hand)
+        painter.flights(surface, self.director)
+        self.widgets.draw(surface, ctx)
+        painter.celebrations(surface, self.director)
+        painter.banners(surface, layout, self.director)
+        self._draw_messages(surface, layout)
 
     def _hover_refusal(self) -> str | None:
         """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""
@@ -515,7 +531,7 @@ class TableScene(Scene):
 
     def _draw_messages(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Above the hand, bottom up: what the player is asked to do, why a move was refused, news."""
-        ctx, scale = self.ctx, layout.scale
+        ctx = self.ctx
         lines: list[tuple[str, tuple[int, int, int], int]] = []
         if self._giving():
             gift = self._human_gift()
@@ -541,10 +557,7 @@ class TableScene(Scene):
         for toast in reversed(self.director.toasts[-3:]):
             p = toast.tween.progress
             lines.append((toast.text, theme.CREAM, round(255 * min(1.0, p * 8, (1 - p) * 4))))
-        y = layout.hand_y - layout.lift - px(30, scale)
-        for text, color, alpha in lines:
-            self.painter.message(surface, text, (layout.size[0] // 2, y), scale, color, alpha)
-            y -= px(40, scale)
+        self.painter.messages(surface, layout, lines)
 
     def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout) -> None:
         ctx, scale = self.ctx, layout.scale
@@ -555,40 +568,36 @@ class TableScene(Scene):
         game_text = ctx.t("table.game_of", index=index, total=total) if total else ctx.t("table.game_no", index=index)
         if session.match.target:
             game_text += "  ·  " + ctx.t("table.target", points=session.match.target)
-        x = self.menu_button.rect.right + px(14, scale)
-        ctx.text.draw(surface, f"{preset}  ·  {game_text}", (x, layout.top_bar.centery),
-                      px(theme.FONT_SMALL + 1, scale), theme.CREAM, anchor="midleft", shadow=True)
+        slot = layout.status
+        size = px(theme.FONT_SMALL + 1, scale)
+        line = f"{preset}  ·  {game_text}"
+        if ctx.text.size(line, size)[0] <= slot.width:
+            ctx.text.draw(surface, line, slot.midleft, size, theme.CREAM, anchor="midleft", shadow=True)
+            return
+        for text, y in ((preset, slot.top), (game_text, slot.bottom)):  # two lines when one is too long
+            text, fitted = self.painter.fit(text, px(theme.FONT_SMALL, scale), slot.width)
+            ctx.text.draw(surface, text, (slot.left, y), fitted, theme.CREAM,
+                          anchor="topleft" if y == slot.top else "bottomleft", shadow=True)
 
     def _draw_human_info(self, surface: pygame.Surface, layout: TableLayout) -> None:
         ctx, scale = self.ctx, layout.scale
         state = self.model.seats[self.session.human_seat]
         rect = layout.human_info
-        ctx.text.draw(surface, ctx.t("seat.you"), (rect.left + px(4, scale), rect.centery), px(theme.FONT_LABEL, scale),
-                      theme.CREAM, anchor="midleft", bold=True, shadow=True)
-        x = rect.left + px(4, scale) + ctx.text.size(ctx.t("seat.you"), px(theme.FONT_LABEL, scale), bold=True)[0]
+        size = px(theme.FONT_LABEL, scale)
+        name = ctx.text.draw(surface, ctx.t("seat.you"), (rect.left + px(4, scale), rect.centery), size, theme.CREAM,
+                             anchor="midleft", bold=True, shadow=True)
         if state.title is not None:
             from ..table.painter import TITLE_COLORS
 
             label = ctx.t(f"class.{state.title.value}")
-            width = ctx.text.size(label, px(theme.FONT_SMALL, scale), bold=True)[0]
-            center = (x + px(20, scale) + width // 2, rect.centery)
-            self.painter.badge(surface, label, TITLE_COLORS[state.title], center, scale)
-        if self.session.rules.hand_size:
-            ctx.text.draw(surface, ctx.t("table.stock", count=state.stock), (rect.left + px(4, scale), rect.top),
-                          px(theme.FONT_SMALL, scale), theme.GOLD, anchor="bottomleft", shadow=True)
+            chip = self.painter.badge_rect(label, (0, rect.centery), scale)
+            chip.left = name.right + px(10, scale)
+            self.painter.badge(surface, label, TITLE_COLORS[state.title], chip.center, scale)
+        if layout.human_stock is not None:
+            self.painter.pile(surface, layout.human_stock, layout.back_w, state.stock,
+                              ctx.t("table.stock", count=state.stock), scale)
         if state.out is not None:
             self.painter.out_label(surface, state.out, (layout.size[0] // 2, layout.hand_y + layout.card_h // 2), scale)
-
-    def _draw_pile(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        ctx, scale = self.ctx, layout.scale
-        back = ctx.art.back(layout.trick_w)
-        x = layout.trick_center[0] - layout.trick_w * 3
-        y = layout.trick_center[1] - layout.trick_h // 2
-        for i in range(min(4, self.model.pile)):
-            surface.blit(back, (x - i * 2, y - i * 2))
-        label_at = (x + layout.trick_w // 2, y + layout.trick_h + px(14, scale))
-        ctx.text.draw(surface, ctx.t("table.pile", count=self.model.pile), label_at, px(theme.FONT_SMALL, scale),
-                      theme.CREAM, shadow=True)
 
     def exit(self) -> None:
         self.session.cancel_thinking()

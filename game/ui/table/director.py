@@ -8,6 +8,7 @@ the engine went.  Everything runs on tweens advanced by ``update(dt)``.
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from game.engine.cards import iter_ids
 from game.engine.events import (
     Ambulance,
     Dealt,
+    DrawSource,
     Drew,
     EightCut,
     Event,
@@ -42,10 +44,14 @@ from game.engine.events import (
     TrickCleared,
 )
 
-from ..tween import EASE_IN_OUT, EASE_OUT, Animator, Timer, Tween
+from .. import theme
+from ..card_art import card_height
+from ..tween import EASE_IN_OUT, EASE_OUT, EASE_OUT_BACK, Animator, Timer, Tween
 from . import effects
+from .celebrate import Burst, Flash, burst
 from .hand import HandView
 from .layout import TableLayout
+from .log import PlayLog
 from .model import TableModel
 
 # Seconds at normal speed.
@@ -59,6 +65,11 @@ CLEAR_SWEEP = 0.35
 EXCHANGE_FLIGHT = 0.65
 BANNER_HOLD = 0.75
 BANNER_SHOW = 1.4
+BIG_BANNER_HOLD = 1.0
+BIG_BANNER_SHOW = 1.8
+"""A revolution, an 8-cut, going out 1st: longer, and the words spring in."""
+FLASH_TIME = 0.55
+BURST_TIME = 1.5
 GAME_OVER_HOLD = 1.1
 TOAST_SHOW = 2.6
 
@@ -78,6 +89,8 @@ class Flight:
     width: int
     tween: Tween
     fade: bool = False
+    under: bool = False
+    """Drawn under the trick (the old trick sweeping away)."""
 
     def positions(self) -> list[tuple[int, int]]:
         t = self.tween.value
@@ -94,6 +107,16 @@ class Banner:
     text: str
     color: tuple[int, int, int]
     tween: Tween
+    big: bool = False
+    """Springs in (an overshooting scale tween) and is drawn larger."""
+
+    @property
+    def grow(self) -> float:
+        """The banner's scale now."""
+        p = min(1.0, self.tween.progress * (4.0 if self.big else 5.0))
+        if self.big:
+            return 0.45 + 0.55 * EASE_OUT_BACK(p)
+        return 0.85 + 0.15 * p
 
 
 @dataclass
@@ -122,6 +145,11 @@ class Director:
     """Cards of the human's hand not drawn because they are flying."""
     current: Event | None = None
     on_toast: Callable[[Event], str | None] = lambda event: None
+    log: PlayLog = field(default_factory=PlayLog)
+    bursts: list[Burst] = field(default_factory=list)
+    flashes: list[Flash] = field(default_factory=list)
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    """For the particles of celebrations (seeded by the scene)."""
 
     @property
     def idle(self) -> bool:
@@ -135,6 +163,8 @@ class Director:
         self.flights = [f for f in self.flights if not f.tween.done]
         self.banners = [b for b in self.banners if not b.tween.done]
         self.toasts = [t for t in self.toasts if not t.tween.done]
+        self.bursts = [b for b in self.bursts if not b.tween.done]
+        self.flashes = [f for f in self.flashes if not f.tween.done]
         while not self.animator.busy:
             if self.current is not None:
                 if not isinstance(self.current, APPLY_AT_START):
@@ -155,16 +185,40 @@ class Director:
         self.animator.add(Timer(seconds * self.speed()))
 
     def _fly(self, cards: list[int | None], starts: list[tuple[float, float]], ends: list[tuple[float, float]],
-             width: int, seconds: float, *, delay: float = 0.0, fade: bool = False, blocking: bool = True) -> None:
+             width: int, seconds: float, *, delay: float = 0.0, fade: bool = False, blocking: bool = True,
+             under: bool = False) -> None:
         tween = Tween(seconds * self.speed(), easing=EASE_IN_OUT if fade else EASE_OUT, delay=delay * self.speed())
-        self.flights.append(Flight(cards, starts, ends, width, tween, fade))
+        self.flights.append(Flight(cards, starts, ends, width, tween, fade, under))
         self.animator.add(tween, blocking=blocking)
 
-    def banner(self, text: str, color: tuple[int, int, int], hold: float = BANNER_HOLD) -> None:
-        tween = Tween(BANNER_SHOW * self.speed(), easing=EASE_OUT)
-        self.banners.append(Banner(text, color, tween))
+    def banner(self, text: str, color: tuple[int, int, int], hold: float = BANNER_HOLD, *, big: bool = False) -> None:
+        tween = Tween((BIG_BANNER_SHOW if big else BANNER_SHOW) * self.speed(), easing=EASE_OUT)
+        self.banners = self.banners[-1:]
+        self.banners.append(Banner(text, color, tween, big))
         self.animator.add(tween, blocking=False)
-        self._wait(hold)
+        self._wait(BIG_BANNER_HOLD if big else hold)
+
+    def celebrate(self, kind: str, origin: tuple[float, float]) -> None:
+        """A flash and a burst for a big moment: ``revolution``, ``eight_cut`` or ``first``."""
+        scale = self.layout().scale
+        speed = self.speed()
+        if kind == "revolution":
+            colors = [theme.REVOLUTION, (255, 120, 220), (170, 110, 255), theme.GOLD]
+            self._effect(Flash(theme.REVOLUTION, 150, Tween(FLASH_TIME * speed)))
+            self._effect(burst(self.rng, origin, colors, 70, 620, BURST_TIME * speed, scale))
+        elif kind == "eight_cut":
+            colors = [theme.GOLD, (255, 236, 150), (255, 170, 60), theme.WHITE]
+            self._effect(Flash(theme.GOLD, 110, Tween(FLASH_TIME * 0.8 * speed)))
+            self._effect(burst(self.rng, origin, colors, 46, 520, BURST_TIME * 0.8 * speed, scale))
+        else:
+            colors = [theme.GOLD, theme.RED, theme.J_BACK, (90, 200, 120), theme.CREAM, theme.REVOLUTION]
+            self._effect(Flash(theme.GOLD, 90, Tween(FLASH_TIME * speed)))
+            self._effect(burst(self.rng, origin, colors, 90, 760, BURST_TIME * 1.4 * speed, scale, style="confetti",
+                               upward=True))
+
+    def _effect(self, item: Burst | Flash) -> None:
+        (self.bursts if isinstance(item, Burst) else self.flashes).append(item)  # type: ignore[arg-type]
+        self.animator.add(item.tween, blocking=False)
 
     def toast(self, text: str) -> None:
         tween = Tween(TOAST_SHOW * self.speed())
@@ -186,6 +240,7 @@ class Director:
 
     def _start(self, event: Event) -> None:
         layout = self.layout()
+        self.log.add(event)
         text = self.on_toast(event)
         if text:
             self.toast(text)
@@ -216,21 +271,22 @@ class Director:
             self._wait(PASS_PAUSE)
         elif isinstance(event, Drew):
             self.sound("deal")
-            source = layout.deck_point
+            source = layout.pile_point() if event.source is DrawSource.PILE else layout.stock_point(event.seat)
             end = layout.seat_point(event.seat)
             width = layout.card_w if event.seat == self.model.human else layout.back_w
             shown: list[int | None] = list(iter_ids(event.cards)) or [None] * event.count
-            self._fly(shown, [(source[0] - width / 2, source[1])] * len(shown),
+            self._fly(shown, [(source[0] - width / 2, source[1] - card_height(width) / 2)] * len(shown),
                       [(end[0] - width / 2 + i * width * 0.3, end[1] - width * 0.7) for i in range(len(shown))],
                       width, DRAW_FLIGHT)
         elif isinstance(event, TrickCleared):
             self._wait(CLEAR_PAUSE)
             self.sound("clear")
-            for layer, (_, play) in enumerate(reversed(self.model.trick)):
+            # The old trick slides a little to the right and fades, under anything drawn on the table.
+            for layer, (_, play) in enumerate(reversed(self.model.trick[-4:])):
                 starts = layout.trick_positions(play.size, layer)
-                ends = [(x + layout.size[0] * 0.45, y - layout.size[1] * 0.1) for x, y in starts]
+                ends = [(x + layout.trick_w * 1.1, y - layout.trick_h * 0.08) for x, y in starts]
                 self._fly(list(iter_ids(play.cards)), [(float(x), float(y)) for x, y in starts], ends,
-                          layout.trick_w, CLEAR_SWEEP, delay=CLEAR_PAUSE, fade=True)
+                          layout.trick_w, CLEAR_SWEEP, delay=CLEAR_PAUSE, fade=True, under=True)
             self.model.sweeping = True
         elif isinstance(event, Exchanged):
             self.sound("exchange")
@@ -253,9 +309,15 @@ class Director:
     def _rule_banner(self, event: Event) -> None:
         spec = effects.banner_for(event, self.t, self.names)
         if spec is not None:
+            layout = self.layout()
             text, color, sound = spec
             self.sound(sound)
-            self.banner(text, color)
+            kind = effects.celebration(event)
+            if kind is not None:
+                origin = layout.seat_point(event.seat) if kind == "first" and isinstance(event, Finished) \
+                    else layout.trick.center
+                self.celebrate(kind, origin)
+            self.banner(text, color, big=kind is not None)
 
     def _hand_over(self, giver: int, receiver: int, cards: int, count: int) -> None:
         """Cards flying from one hand to another (face up only to the two players concerned)."""

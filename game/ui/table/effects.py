@@ -77,3 +77,14 @@ def banner_for(event: Event, t: Callable[..., str], names: Callable[[int], str])
 
 def play_sound(event: Played) -> str:
     return "play"
+
+
+def celebration(event: Event) -> str | None:
+    """The big moments that get a flash and a burst: ``revolution``, ``eight_cut``, ``first`` (going out 1st)."""
+    if isinstance(event, Revolution):
+        return "revolution"
+    if isinstance(event, EightCut):
+        return "eight_cut"
+    if isinstance(event, Finished) and event.place == 0:
+        return "first"
+    return None

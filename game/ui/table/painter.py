@@ -11,16 +11,30 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Title
-from game.engine.cards import CLUBS, JOKER_IDS, RANK_2, RANK_3, RANK_8, RANK_LABELS, SPADES, card_id, iter_ids
+from game.engine import Play, Title
+from game.engine.cards import (
+    CLUBS,
+    JOKER_IDS,
+    JOKER_MASK,
+    RANK_2,
+    RANK_3,
+    RANK_8,
+    RANK_LABELS,
+    SPADES,
+    card_id,
+    card_symbol,
+    iter_ids,
+)
 
 from .. import theme
 from ..card_art import card_height
 from ..theme import px
 from ..widgets import rounded_panel
+from .celebrate import draw_burst, draw_flash
 from .director import Director
 from .hand import HandView
-from .layout import SeatSpot, TableLayout
+from .layout import FAN_TILT, SeatSpot, TableLayout, fan_extent
+from .log import PlayLog, joker_text, line_for
 from .model import SeatState, TableModel
 
 if TYPE_CHECKING:
@@ -28,6 +42,11 @@ if TYPE_CHECKING:
 
 TRACKER_OWN = (150, 205, 255)
 """The tracker's cells of the player's own cards."""
+MIN_FIT = 0.62
+"""Text shrinks to this part of its size to fit its slot before it is cut short."""
+LOG_TONES = {"play": theme.CREAM, "pass": theme.MUTED, "rule": theme.GOLD, "clear": (150, 200, 170),
+             "info": (190, 210, 200)}
+
 TITLE_COLORS = {
     Title.DAIFUGO: (232, 190, 84),
     Title.FUGO: (200, 200, 210),
@@ -55,8 +74,29 @@ class TablePainter:
 
     # --- seats -----------------------------------------------------------------------
 
+    def fit(self, text: str, size: int, width: int, *, bold: bool = False, least: float = MIN_FIT
+            ) -> tuple[str, int]:
+        """``text`` and a font size no larger than ``size`` at which it is at most ``width`` wide.
+
+        The size shrinks down to ``least`` of itself; text still too wide is cut with an ellipsis.
+        """
+        measure = self.ctx.text.size
+        if measure(text, size, bold=bold)[0] <= width:
+            return text, size
+        least = max(8, round(size * least))
+        fitted = max(least, min(size, size * width // max(1, measure(text, size, bold=bold)[0])))
+        while fitted > least and measure(text, fitted, bold=bold)[0] > width:
+            fitted -= 1
+        if measure(text, fitted, bold=bold)[0] <= width:
+            return text, fitted
+        cut = len(text)
+        while cut > 1 and measure(text[:cut].rstrip() + "…", fitted, bold=bold)[0] > width:
+            cut -= 1
+        return text[:cut].rstrip() + "…", fitted
+
     def _fan(self, shown: int, back_w: int, span: int) -> pygame.Surface:
-        """``shown`` card backs fanned out, drawn once per count and size."""
+        """``shown`` card backs fanned out, drawn once per count and size (the middle card's top ``back_w // 2``
+        below the surface's top)."""
         key = (shown, back_w, span)
         fan = self._fans.get(key)
         if fan is None:
@@ -67,7 +107,7 @@ class TablePainter:
             cx, top = fan.get_width() / 2, back_w // 2
             for i in range(shown):
                 t = 0.5 if shown == 1 else i / (shown - 1)
-                image = pygame.transform.rotate(back, -(t - 0.5) * 40)
+                image = pygame.transform.rotate(back, -(t - 0.5) * 2 * FAN_TILT)
                 x = cx - spread / 2 + t * spread
                 y = top + abs(t - 0.5) * back_w * 0.25 + back_h / 2
                 fan.blit(image, image.get_rect(center=(round(x), round(y))))
@@ -77,36 +117,94 @@ class TablePainter:
         return fan
 
     def seat(self, surface: pygame.Surface, layout: TableLayout, spot: SeatSpot, state: SeatState,
-             name: str, level: str, turn: bool, stock_label: str | None) -> None:
+             name: str, level: str, turn: bool, stock_label: str | None = None) -> None:
+        """An opponent: its fan of backs, its panel (name, count, level, class), a place label over the fan
+        once it is out, its パス bubble."""
         ctx, scale = self.ctx, layout.scale
+        plate = spot.plate
         if turn:
-            glow = spot.panel.inflate(px(14, scale), px(14, scale))
-            rounded_panel(surface, glow, (255, 220, 90, 70), px(16, scale), theme.GOLD, px(3, scale))
+            rounded_panel(surface, spot.panel, (255, 220, 90, 70), px(16, scale), theme.GOLD, px(3, scale))
         count = state.count
         shown = min(count, 13)
         if shown:
-            fan = self._fan(shown, layout.back_w, spot.fan.width)
-            surface.blit(fan, fan.get_rect(midtop=(spot.fan.centerx, spot.fan.top - layout.back_w // 2)))
-        rounded_panel(surface, spot.panel, theme.PANEL, px(12, scale), (255, 255, 255, 40), 1)
+            fan = self._fan(shown, layout.back_w, layout.fan_span)
+            _, above, _ = fan_extent(layout.back_w, layout.fan_span)
+            surface.blit(fan, fan.get_rect(midtop=(spot.fan.centerx, spot.fan.top + above - layout.back_w // 2)))
+        rounded_panel(surface, plate, theme.PANEL, px(12, scale), (255, 255, 255, 40), 1)
         big, small = px(theme.FONT_BODY, scale), px(theme.FONT_SMALL, scale)
-        pad = px(10, scale)
-        ctx.text.draw(surface, name, (spot.panel.left + pad, spot.panel.top + pad), big, theme.CREAM,
-                      anchor="topleft", bold=True)
-        ctx.text.draw(surface, level, (spot.panel.left + pad, spot.panel.bottom - pad), small, theme.MUTED,
-                      anchor="bottomleft")
+        pad = px(8, scale)
         count_text = ctx.t("table.cards", count=count)
-        ctx.text.draw(surface, count_text, (spot.panel.right - pad, spot.panel.top + pad), big, theme.WHITE,
-                      anchor="topright", bold=True)
-        if stock_label:
-            ctx.text.draw(surface, stock_label, (spot.panel.right - pad, spot.panel.bottom - pad), small,
-                          theme.GOLD, anchor="bottomright")
+        count_rect = ctx.text.draw(surface, count_text, (plate.right - pad, plate.top + pad), big, theme.WHITE,
+                                   anchor="topright", bold=True)
+        text, size = self.fit(name, big, count_rect.left - pad - plate.left - pad, bold=True)
+        ctx.text.draw(surface, text, (plate.left + pad, plate.top + pad), size, theme.CREAM, anchor="topleft",
+                      bold=True)
+        right = plate.right - pad
         if state.title is not None:
-            self.badge(surface, ctx.t(f"class.{state.title.value}"), TITLE_COLORS[state.title],
-                       (spot.panel.centerx, spot.panel.top), scale)
+            chip = self.badge_rect(ctx.t(f"class.{state.title.value}"), (0, 0), scale)
+            chip.bottomright = (right, plate.bottom - pad + px(2, scale))
+            self.badge(surface, ctx.t(f"class.{state.title.value}"), TITLE_COLORS[state.title], chip.center, scale)
+            right = chip.left - px(4, scale)
+        if stock_label:
+            stock = ctx.text.draw(surface, stock_label, (right, plate.bottom - pad), small, theme.GOLD,
+                                  anchor="bottomright")
+            right = stock.left - px(6, scale)
+        if level:
+            text, size = self.fit(level, small, right - plate.left - pad)
+            ctx.text.draw(surface, text, (plate.left + pad, plate.bottom - pad), size, theme.MUTED,
+                          anchor="bottomleft")
         if state.out is not None:
-            self.out_label(surface, state.out, spot.fan.center, scale)
+            self.out_label(surface, state.out, spot.fan.center, scale, self.out_room(spot))
         elif state.passed:
             self.bubble(surface, ctx.t("table.passed"), spot.bubble, scale)
+
+    def thinking(self, surface: pygame.Surface, rect: pygame.Rect, elapsed: float, scale: float) -> None:
+        """The "thinking…" sign of a computer deciding: a bubble whose dots come and go."""
+        dots = 1 + int(elapsed * 3) % 3
+        text = self.ctx.t("table.thinking") + "." * dots + " " * (3 - dots)
+        size = px(theme.FONT_SMALL, scale)
+        label, size = self.fit(self.ctx.t("table.thinking") + "...", size, rect.width - px(16, scale), bold=True)
+        if label.endswith("..."):
+            label = text
+        pill = rect.inflate(0, -px(4, scale))
+        rounded_panel(surface, pill, (20, 44, 34, 235), pill.height // 2, theme.GOLD, px(2, scale))
+        image = self.ctx.text.render(label, size, theme.GOLD, bold=True)
+        surface.blit(image, image.get_rect(midleft=(pill.left + px(10, scale), pill.centery)))
+
+    def pile(self, surface: pygame.Surface, rect: pygame.Rect, card_w: int, count: int, label: str,
+             scale: float, *, chip: bool = False, beside: bool = False) -> None:
+        """A face-down pile (the common pile, a stock): a few backs, offset, and its name and count below
+        (on a chip over the top card with ``chip``, right of the pile with ``beside``; nowhere when ``label``
+        is empty)."""
+        if count <= 0:
+            return
+        back = self.ctx.art.back(card_w)
+        back_h = card_height(card_w)
+        layers = min(4, max(1, count // 6 + 1))
+        step = max(1, px(2, scale))
+        x = rect.centerx - card_w // 2 + (layers - 1) * step // 2
+        if beside:
+            x = rect.left + (layers - 1) * step
+        for i in range(layers):
+            surface.blit(back, (x - i * step, rect.top + (layers - 1 - i) * step))
+        if not label:
+            return
+        if chip:
+            text, size = self.fit(label, px(theme.FONT_SMALL, scale), card_w - px(8, scale), bold=True)
+            image = self.ctx.text.render(text, size, theme.CREAM, bold=True)
+            pill = image.get_rect().inflate(px(10, scale), px(4, scale))
+            pill.center = (x + card_w // 2 - (layers - 1) * step, rect.top + back_h * 2 // 3)
+            rounded_panel(surface, pill, (10, 20, 16, 220), pill.height // 2, theme.GOLD, 1)
+            surface.blit(image, image.get_rect(center=pill.center))
+            return
+        if beside:
+            left = x + card_w + px(8, scale)
+            text, size = self.fit(label, px(theme.FONT_SMALL, scale), rect.right - left)
+            self.ctx.text.draw(surface, text, (left, rect.centery), size, theme.GOLD, anchor="midleft", shadow=True)
+            return
+        text, size = self.fit(label, px(theme.FONT_SMALL, scale), rect.width)
+        self.ctx.text.draw(surface, text, (rect.centerx, rect.top + back_h + (layers - 1) * step + px(4, scale)), size,
+                           theme.CREAM, anchor="midtop", shadow=True)
 
     def open_fan(self, surface: pygame.Surface, layout: TableLayout, spot: SeatSpot, hand: int) -> None:
         """An opponent's cards face up (the replay viewer's all-hands view), over its fan."""
@@ -114,47 +212,80 @@ class TablePainter:
         if not ids:
             return
         width = max(24, round(layout.back_w * 1.05))
-        step = min(width * 0.42, (spot.panel.width * 1.25 - width) / max(1, len(ids) - 1))
+        step = min(width * 0.42, (spot.block.width - width) / max(1, len(ids) - 1))
         total = width + step * (len(ids) - 1)
-        left = spot.fan.centerx - total / 2
+        left = spot.block.centerx - total / 2
         for i, cid in enumerate(ids):
             image = self.ctx.art.face(cid, width, four_color=self.ctx.settings.four_color)
-            surface.blit(image, (round(left + i * step), spot.fan.top - layout.back_w // 3))
+            surface.blit(image, (round(left + i * step), spot.fan.top))
+
+    def badge_rect(self, text: str, center: tuple[int, int], scale: float) -> pygame.Rect:
+        width, height = self.ctx.text.size(text, px(theme.FONT_SMALL, scale), bold=True)
+        rect = pygame.Rect(0, 0, width, height).inflate(px(16, scale), px(4, scale))
+        rect.center = center
+        return rect
 
     def badge(self, surface: pygame.Surface, text: str, color: tuple[int, int, int], center: tuple[int, int],
-              scale: float) -> None:
+              scale: float) -> pygame.Rect:
         size = px(theme.FONT_SMALL, scale)
         image = self.ctx.text.render(text, size, theme.INK, bold=True)
-        rect = image.get_rect(center=center).inflate(px(16, scale), px(6, scale))
+        rect = self.badge_rect(text, center, scale)
         rounded_panel(surface, rect, color, rect.height // 2)
         surface.blit(image, image.get_rect(center=rect.center))
+        return rect
 
-    def bubble(self, surface: pygame.Surface, text: str, point: tuple[int, int], scale: float) -> None:
-        size = px(theme.FONT_LABEL, scale)
-        image = self.ctx.text.render(text, size, theme.INK, bold=True)
-        rect = image.get_rect(center=point).inflate(px(22, scale), px(10, scale))
-        rounded_panel(surface, rect.move(0, px(3, scale)), (0, 0, 0, 80), rect.height // 2)
+    def bubble_shape(self, text: str, slot: pygame.Rect, scale: float) -> tuple[pygame.Rect, str, int]:
+        """Where a bubble saying ``text`` is drawn in ``slot``, and its fitted text and size."""
+        pad_x, pad_y = px(22, scale), px(8, scale)
+        label, size = self.fit(text, px(theme.FONT_LABEL, scale), slot.width - pad_x, bold=True)
+        width, height = self.ctx.text.size(label, size, bold=True)
+        rect = pygame.Rect(0, 0, min(slot.width, width + pad_x), min(slot.height, height + pad_y))
+        rect.center = slot.center
+        return rect, label, size
+
+    def bubble(self, surface: pygame.Surface, text: str, slot: pygame.Rect, scale: float) -> None:
+        rect, label, size = self.bubble_shape(text, slot, scale)
+        rounded_panel(surface, rect.move(0, px(2, scale)), (0, 0, 0, 80), rect.height // 2)
         rounded_panel(surface, rect, theme.PASS_BUBBLE, rect.height // 2)
+        image = self.ctx.text.render(label, size, theme.INK, bold=True)
         surface.blit(image, image.get_rect(center=rect.center))
 
-    def out_label(self, surface: pygame.Surface, out: str, center: tuple[int, int], scale: float) -> None:
+    @staticmethod
+    def out_room(spot: SeatSpot) -> int:
+        """How wide a seat's place label may be (centred on its fan, inside its block)."""
+        block, x = spot.block, spot.fan.centerx
+        return 2 * min(x - block.left, block.right - x)
+
+    def out_text(self, out: str) -> tuple[str, tuple[int, int, int]]:
         t = self.ctx.t
         if out.isdigit():
-            text, color = t("table.out", place=t(f"place.{out}")), theme.GOLD
-        elif out == "miyako":
-            text, color = t("table.removed"), theme.RED
-        else:
-            text, color = t("switch.forbidden_finish.name"), theme.RED
-        size = px(theme.FONT_LABEL, scale)
-        image = self.ctx.text.render(text, size, theme.INK, bold=True)
-        rect = image.get_rect(center=center).inflate(px(20, scale), px(10, scale))
+            return t("table.out", place=t(f"place.{out}")), theme.GOLD
+        if out == "miyako":
+            return t("table.removed"), theme.RED
+        return t("switch.forbidden_finish.name"), theme.RED
+
+    def out_shape(self, out: str, center: tuple[int, int], scale: float, width: int) -> tuple[pygame.Rect, str, int]:
+        text, _ = self.out_text(out)
+        pad_x, pad_y = px(20, scale), px(10, scale)
+        label, size = self.fit(text, px(theme.FONT_LABEL, scale), width - pad_x, bold=True)
+        w, h = self.ctx.text.size(label, size, bold=True)
+        rect = pygame.Rect(0, 0, w + pad_x, h + pad_y)
+        rect.center = center
+        return rect, label, size
+
+    def out_label(self, surface: pygame.Surface, out: str, center: tuple[int, int], scale: float,
+                  width: int = 10_000) -> None:
+        _, color = self.out_text(out)
+        rect, label, size = self.out_shape(out, center, scale, width)
         rounded_panel(surface, rect, color, px(10, scale))
+        image = self.ctx.text.render(label, size, theme.INK, bold=True)
         surface.blit(image, image.get_rect(center=rect.center))
 
     # --- the trick and the hand ------------------------------------------------------
 
     def trick(self, surface: pygame.Surface, layout: TableLayout, model: TableModel) -> None:
-        art, four = self.ctx.art, self.ctx.settings.four_color
+        """The last plays of the trick, the newest in front; a chip on each joker says what it stands for."""
+        art, four, scale = self.ctx.art, self.ctx.settings.four_color, layout.scale
         plays = model.trick[-4:]
         for layer, (_, play) in reversed(list(enumerate(reversed(plays)))):
             positions = layout.trick_positions(play.size, layer)
@@ -164,6 +295,40 @@ class TablePainter:
                     image = image.copy()
                     image.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
                 surface.blit(image, pos)
+            if layer == 0 and play.cards & JOKER_MASK and not play.is_lone_joker:
+                self._joker_chips(surface, layout, play, positions, scale)
+
+    def _joker_chips(self, surface: pygame.Surface, layout: TableLayout, play: Play,
+                     positions: list[tuple[int, int]], scale: float) -> None:
+        stand = [card_symbol(c) for c in iter_ids(play.stand_ins)] or [RANK_LABELS[play.rank]]
+        jokers = [pos for cid, pos in zip(iter_ids(play.cards), positions) if cid in JOKER_IDS]
+        for (x, y), text in zip(jokers, stand + stand[-1:] * len(jokers)):
+            size = px(theme.FONT_SMALL, scale)
+            label, size = self.fit("= " + text, size, layout.trick_w - px(6, scale), bold=True)
+            image = self.ctx.text.render(label, size, theme.INK, bold=True)
+            chip = image.get_rect().inflate(px(8, scale), px(2, scale))
+            chip.midbottom = (x + layout.trick_w // 2, y + layout.trick_h - px(4, scale))
+            rounded_panel(surface, chip, theme.GOLD, chip.height // 2, theme.INK, 1)
+            surface.blit(image, image.get_rect(center=chip.center))
+
+    def trick_label(self, surface: pygame.Surface, layout: TableLayout, model: TableModel,
+                    names: object) -> None:
+        """Under the trick: who played the cards in front, and what a joker among them stands for."""
+        trick = model.trick
+        if not trick:
+            return
+        seat, play = trick[-1]
+        t, scale, rect = self.ctx.t, layout.scale, layout.trick_label
+        name = names(seat)  # type: ignore[operator]
+        text = t("table.played_by", name=name)
+        stand = joker_text(play)
+        if stand:
+            text += "   " + t("table.joker_is", cards=stand)
+        label, size = self.fit(text, px(theme.FONT_SMALL + 1, scale), rect.width, bold=True)
+        image = self.ctx.text.render(label, size, theme.CREAM, bold=True)
+        back = image.get_rect(center=rect.center).inflate(px(16, scale), px(4, scale)).clamp(rect)
+        rounded_panel(surface, back, (10, 20, 16, 170), back.height // 2)
+        surface.blit(image, image.get_rect(center=back.center))
 
     def hand(self, surface: pygame.Surface, layout: TableLayout, view: HandView, hidden: int, dim: int,
              active: bool) -> None:
@@ -187,9 +352,12 @@ class TablePainter:
                 pygame.draw.rect(surface, theme.WHITE, rect.inflate(px(8, scale), px(8, scale)), px(2, scale),
                                  border_radius=radius + 2)
 
-    def flights(self, surface: pygame.Surface, director: Director) -> None:
+    def flights(self, surface: pygame.Surface, director: Director, *, under: bool = False) -> None:
+        """Cards in the air; ``under``: only the old trick sweeping away (drawn before the trick), else the rest."""
         art, four = self.ctx.art, self.ctx.settings.four_color
         for flight in director.flights:
+            if flight.under != under:
+                continue
             if flight.tween.elapsed < flight.tween.delay and flight.fade is False and flight.tween.delay > 0:
                 continue
             for card, pos in zip(flight.cards, flight.positions()):
@@ -213,16 +381,21 @@ class TablePainter:
             chips.append((t("table.lock"), theme.LOCK, model.lock))
         if model.state.backwards:
             chips.append((t("table.direction_backwards"), theme.J_BACK, 0))
+        slot = layout.indicators
         size = px(theme.FONT_BODY, scale)
-        x = layout.size[0] // 2
-        widths = []
-        for text, _, suits in chips:
-            icon_w = (size + px(4, scale)) * bin(suits).count("1")
-            widths.append(ctx.text.size(text, size, bold=True)[0] + icon_w + px(28, scale))
-        left = x - (sum(widths) + px(10, scale) * (len(widths) - 1)) // 2
-        y = layout.top_bar.centery
+        while True:
+            widths = []
+            for text, _, suits in chips:
+                icon_w = (size + px(4, scale)) * bin(suits).count("1")
+                widths.append(ctx.text.size(text, size, bold=True)[0] + icon_w + px(28, scale))
+            total = sum(widths) + px(10, scale) * (len(widths) - 1)
+            if total <= slot.width or size <= 8:
+                break
+            size -= 1
+        left = slot.centerx - total // 2
+        y = slot.centery
         for (text, color, suits), width in zip(chips, widths):
-            rect = pygame.Rect(left, 0, width, px(32, scale))
+            rect = pygame.Rect(left, 0, width, min(slot.height, px(32, scale)))
             rect.centery = y
             rounded_panel(surface, rect, color, rect.height // 2, theme.WHITE, px(2, scale))
             label = ctx.text.draw(surface, text, (rect.left + px(14, scale), y), size, theme.WHITE,
@@ -238,24 +411,52 @@ class TablePainter:
                     ix += size + px(4, scale)
             left += width + px(10, scale)
 
+    def banner_text(self, text: str, slot: pygame.Rect, scale: float, grow: float = 1.0) -> tuple[list[str], int]:
+        """The banner's lines (one, or two when one would be cut short) and font size, fitted into its slot
+        (at ``grow`` times the full size)."""
+        size = max(8, min(round(px(theme.FONT_BANNER, scale) * grow), round(slot.height * 0.7 * grow)))
+        width = slot.width - px(24, scale)
+        label, fitted = self.fit(text, size, width, bold=True, least=0.4)
+        if not label.endswith("…"):
+            return [label], fitted
+        fitted = max(8, min(size, round(slot.height * 0.42 * grow)))
+        lines = self.ctx.text.wrap(text, fitted, width, bold=True)
+        while len(lines) > 2 and fitted > 8:
+            fitted -= 1
+            lines = self.ctx.text.wrap(text, fitted, width, bold=True)
+        return lines[:2], fitted
+
     def banners(self, surface: pygame.Surface, layout: TableLayout, director: Director) -> None:
-        ctx, scale = self.ctx, layout.scale
-        for banner in director.banners[-2:]:
+        """The newest banner, in its slot between the top seats and the trick."""
+        ctx, scale, slot = self.ctx, layout.scale, layout.banner
+        for banner in director.banners[-1:]:
             p = banner.tween.progress
             alpha = round(255 * min(1.0, p * 6, (1 - p) * 3))
-            grow = 0.85 + 0.15 * min(1.0, p * 5)
-            size = px(theme.FONT_BANNER * grow, scale)
-            height = round(size * 1.7)
-            cy = layout.trick_center[1] - round(layout.trick_h * 0.9)
-            stripe = pygame.Surface((layout.size[0], height), pygame.SRCALPHA)
-            stripe.fill((0, 0, 0, round(alpha * 0.55)))
-            surface.blit(stripe, (0, cy - height // 2))
-            ctx.text.draw(surface, banner.text, (layout.size[0] // 2, cy), size, banner.color, bold=True,
-                          shadow=True, alpha=alpha)
+            lines, size = self.banner_text(banner.text, slot, scale, banner.grow)
+            stripe = pygame.Surface(slot.size, pygame.SRCALPHA)
+            pygame.draw.rect(stripe, (0, 0, 0, round(alpha * 0.55)), stripe.get_rect(),
+                             border_radius=slot.height // 3)
+            if banner.big:
+                pygame.draw.rect(stripe, (*banner.color, alpha // 2), stripe.get_rect(), max(1, px(3, scale)),
+                                 border_radius=slot.height // 3)
+            surface.blit(stripe, slot)
+            step = round(size * 1.15)
+            y = slot.centery - step * (len(lines) - 1) // 2
+            for line in lines:
+                ctx.text.draw(surface, line, (slot.centerx, y), size, banner.color, bold=True, shadow=True,
+                              alpha=alpha)
+                y += step
+
+    def celebrations(self, surface: pygame.Surface, director: Director) -> None:
+        """Flashes under the bursts; both above everything on the table but the banner."""
+        for flash in director.flashes:
+            draw_flash(surface, flash)
+        for item in director.bursts:
+            draw_burst(surface, item)
 
     def message(self, surface: pygame.Surface, text: str, center: tuple[int, int], scale: float,
-                color: tuple[int, int, int] = theme.CREAM, alpha: int = 255) -> None:
-        size = px(theme.FONT_BODY, scale)
+                color: tuple[int, int, int] = theme.CREAM, alpha: int = 255, width: int = 100_000) -> None:
+        text, size = self.fit(text, px(theme.FONT_BODY, scale), width - px(28, scale), bold=True)
         image = self.ctx.text.render(text, size, color, bold=True)
         rect = image.get_rect(center=center).inflate(px(28, scale), px(12, scale))
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -264,6 +465,49 @@ class TablePainter:
         if alpha < 255:
             layer.set_alpha(alpha)
         surface.blit(layer, rect)
+
+    def messages(self, surface: pygame.Surface, layout: TableLayout,
+                 lines: list[tuple[str, tuple[int, int, int], int]]) -> None:
+        """Lines stacked bottom up in the messages slot, as many as fit (the first lines are kept)."""
+        slot, scale = layout.messages, layout.scale
+        step = self.message_step(scale)
+        y = slot.bottom - step // 2
+        for text, color, alpha in lines[: self.message_lines(layout)]:
+            self.message(surface, text, (slot.centerx, y), scale, color, alpha, slot.width)
+            y -= step
+
+    @staticmethod
+    def message_step(scale: float) -> int:
+        return px(38, scale)
+
+    def message_lines(self, layout: TableLayout) -> int:
+        return max(1, layout.messages.height // self.message_step(layout.scale))
+
+    # --- the play log ------------------------------------------------------------------------
+
+    def log(self, surface: pygame.Surface, layout: TableLayout, log: PlayLog, names: object) -> None:
+        """The play log's panel: a title, then the newest lines (or older ones, scrolled)."""
+        ctx, scale, rect = self.ctx, layout.scale, layout.log
+        rounded_panel(surface, rect, (6, 20, 14, 190), px(10, scale), (255, 255, 255, 40), 1)
+        pad = px(8, scale)
+        title = px(theme.FONT_SMALL, scale)
+        ctx.text.draw(surface, ctx.t("log.title"), (rect.left + pad, rect.top + pad), title, theme.GOLD,
+                      anchor="topleft", bold=True)
+        size = max(9, round(px(theme.FONT_SMALL, scale) * 0.9))
+        step = round(size * 1.35)
+        top = rect.top + pad + title + px(6, scale)
+        lines = max(1, (rect.bottom - pad - top) // step)
+        shown = log.window(lines)
+        if log.scroll:
+            ctx.text.draw(surface, "▲▼", (rect.right - pad, rect.top + pad), title, theme.MUTED, anchor="topright")
+        y = rect.bottom - pad - step * len(shown)
+        width = rect.width - 2 * pad
+        for event in shown:
+            text, tone = line_for(event, ctx.t, names)  # type: ignore[arg-type]
+            text, fitted = self.fit(text, size, width)
+            ctx.text.draw(surface, text, (rect.left + pad, y), fitted, LOG_TONES[tone], anchor="topleft",
+                          bold=tone == "rule")
+            y += step
 
     # --- the played-card tracker ---------------------------------------------------------
 

@@ -1,0 +1,111 @@
+"""Every element of the table has its own slot: none overlaps another, each stays on the screen.
+
+Checked for window sizes from 960×600 to 1920×1080, 2 to 7 seats, with and
+without a stock (the 5-card mode) or a common pile, in both languages: the
+words drawn in a slot (bubbles, place labels, banners, names) are measured
+with the bundled font and must fit in it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.rules import Title
+from game.i18n import LANGUAGES
+from game.ui.app import App
+from game.ui.scripted import headless_app
+from game.ui.table.layout import TRICK_LAYERS, table_layout
+from game.ui.table.painter import TablePainter
+from game.ui.theme import px
+
+SIZES = [(960, 600), (1024, 768), (1280, 720), (1280, 800), (1366, 768), (1600, 900), (1920, 1080)]
+BANNERS = ["banner.revolution", "banner.counter_revolution", "banner.eight_cut", "banner.j_back",
+           "banner.j_back_off", "banner.spade3", "banner.gekokujo", "banner.game_over"]
+NAMED_BANNERS = ["banner.finished", "banner.forbidden", "banner.hopeless", "banner.miyako"]
+
+
+def configurations() -> Iterator[tuple[tuple[int, int], int, bool, bool]]:
+    for size in SIZES:
+        for n in range(2, 8):
+            yield size, n, False, False
+            yield size, n, True, False  # a stock for every seat (the 5-card mode, also in custom rules)
+            if n <= 3:
+                yield size, n, False, True  # the common pile takes at most 3 players
+
+
+@pytest.fixture(scope="module", params=LANGUAGES)
+def painter(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TablePainter]:
+    app: App = headless_app(home=Path(tmp_path_factory.mktemp("home")), language=request.param)
+    yield TablePainter(app.ctx)
+    app.close()
+
+
+def test_no_two_slots_overlap_and_all_are_on_screen() -> None:
+    for size, n, stock, pile in configurations():
+        for human in (0, n - 1):
+            layout = table_layout(size, n, human, stock=stock, pile=pile)
+            screen = pygame.Rect((0, 0), size)
+            slots = layout.slots()
+            assert len(slots) == 15 + 2 * (n - 1) + stock + pile
+            for name, rect in slots.items():
+                assert rect.width > 0 and rect.height > 0, (size, n, name)
+                assert screen.contains(rect), (size, n, stock, pile, name, rect)
+            for (a, ra), (b, rb) in itertools.combinations(slots.items(), 2):
+                assert not ra.colliderect(rb), (size, n, stock, pile, a, ra, b, rb)
+            for spot in layout.spots.values():
+                assert spot.block.contains(spot.plate) and spot.block.contains(spot.fan)
+                if stock:
+                    assert spot.stock is not None and spot.block.contains(spot.stock)
+
+
+def test_cards_of_the_trick_stay_in_its_slot() -> None:
+    for size, n, _, _ in configurations():
+        layout = table_layout(size, n, 0)
+        for cards in range(1, 14):
+            for layer in range(TRICK_LAYERS):
+                for x, y in layout.trick_positions(cards, layer):
+                    card = pygame.Rect(x, y, layout.trick_w, layout.trick_h)
+                    assert layout.trick.inflate(2, 2).contains(card), (size, n, cards, layer, card, layout.trick)
+
+
+def test_the_words_fit_their_slots(painter: TablePainter) -> None:
+    t = painter.ctx.t
+    text = painter.ctx.text
+    for size, n, stock, pile in configurations():
+        layout = table_layout(size, n, 0, stock=stock, pile=pile)
+        scale = layout.scale
+        for slot in [spot.bubble for spot in layout.spots.values()] + [layout.human_bubble]:
+            rect, _, _ = painter.bubble_shape(t("table.passed"), slot, scale)
+            assert slot.contains(rect)
+            label, font = painter.fit(t("table.thinking") + "...", px(16, scale), slot.width - px(16, scale),
+                                      bold=True)
+            assert not label.endswith("…"), (size, label)  # "Thinking" is never cut short
+            assert text.size(label, font, bold=True)[0] <= slot.width - px(16, scale)
+        for spot in layout.spots.values():
+            outs = [str(place) for place in range(1, n + 1)] + ["miyako", "forbidden"]
+            for out in outs:
+                rect, label, _ = painter.out_shape(out, spot.fan.center, scale, painter.out_room(spot))
+                assert spot.block.contains(rect), (size, n, out, rect, spot.block)
+                assert "…" not in label
+            plate = spot.plate
+            for title in Title:
+                chip = painter.badge_rect(t(f"class.{title.value}"), (0, 0), scale)
+                assert chip.width < plate.width * 0.66 and chip.height < plate.height // 2, (size, n, chip, plate)
+        slot = layout.banner
+        words = [t(key) for key in BANNERS]
+        words += [t(key, name=t("seat.cpu", n=6), place=t("place.1")) for key in NAMED_BANNERS]
+        for word in words:
+            lines, font = painter.banner_text(word, slot, scale)
+            assert "".join(lines).replace(" ", "") == word.replace(" ", ""), (size, n, word, lines)  # nothing cut
+            for line in lines:
+                width, height = text.size(line, font, bold=True)
+                assert width <= slot.width and height * len(lines) <= slot.height * 1.2, (size, n, word)
+        assert painter.message_lines(layout) >= 2, (size, n)  # the prompt and a refused move's reason at least
+        log_lines = (layout.log.height - px(40, scale)) // round(px(16, scale) * 0.9 * 1.35)
+        assert log_lines >= 3, (size, n, layout.log)
+        assert layout.tracker.height >= px(84, scale) and layout.tracker.width >= px(150, scale), (size, n)
