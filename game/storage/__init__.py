@@ -2,7 +2,9 @@
 
 * ``paths``: ``app_paths()`` → ``AppPaths`` (data, config, log folders; ``DAIFUGO_HOME`` overrides)
 * ``settings``: ``Settings``, ``load_settings``, ``save_settings``
-* ``stats``: ``StatsStore`` (SQLite: games, matches, summaries, replay lists), ``GameRow``, ``MatchRow``
+* ``stats``: ``StatsStore`` (SQLite: games, matches, summaries, replay lists)
+* ``rows``: what goes in and comes out of the store: ``GameRow``, ``MatchRow``, ``SummaryRow``...
+* ``schema``: the database's schema version, its migrations, the checks that a file is ours
 * ``autosave``: ``save_autosave``, ``load_autosave``, ``clear_autosave``
 * ``records_io``: ``export_record``, ``import_record``
 * ``atomic``: ``write_atomic`` (temporary file + fsync + rename)

@@ -1,13 +1,15 @@
 """The statistics database: one SQLite file with every finished game and match.
 
 * One row per finished game (``GameRow``) with its full record, one row per
-  finished match (``MatchRow``); queries for the statistics and replay screens.
+  finished match (``MatchRow``); queries for the statistics and replay screens
+  (the row types are in ``rows.py``, the schema and its migrations in
+  ``schema.py``).
 * WAL mode, a busy timeout and short ``BEGIN IMMEDIATE`` transactions, so two
   copies of the game writing at once never lose a row.  ``synchronous=FULL``:
   a committed game survives a crash or a power cut.
-* ``PRAGMA user_version`` holds the schema version; ``MIGRATIONS`` bring an
-  older file forward, each step in one transaction (a failed step changes
-  nothing), after a copy of the file is kept next to it.
+* An older file is brought forward by ``schema.MIGRATIONS``, each step in one
+  transaction (a failed step changes nothing), after a copy of the file is
+  kept next to it.
 * A file that is not a database, is damaged, comes from a newer version or
   cannot be opened is moved aside (``stats.sqlite3.corrupt-<timestamp>``, with
   its ``-wal``/``-shm``), a fresh database is started and ``recovered`` holds
@@ -17,15 +19,6 @@
 A store may be used from any thread (calls are serialized).  Failures that
 are not damage (the disk is full, the other copy holds the lock for longer
 than the busy timeout) raise ``StatsError``.
-
-Schema history:
-
-1. ``games``: when, preset, rules, players, opponents, seat, place, class,
-   points, duration.
-2. ``matches``; ``games`` gains ``strength`` (computed from ``opponents`` for
-   the old rows), the 反則上がり / 都落ち / 革命 flags and ``match_id``.
-3. ``record`` (the game record JSON) on games and matches; indexes for the
-   statistics and replay queries.
 """
 
 from __future__ import annotations
@@ -33,24 +26,39 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import math
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.engine.rules import PRESETS, ScoreBy, Title
+from ai.levels import LEVELS
+from game.engine.rules import PRESETS, ScoreBy
 
 from .atomic import move_aside, timestamp
+from .rows import (
+    CLASS_IDS,
+    EXTERNAL,
+    MIXED,
+    FilterChoices,
+    GameFilter,
+    GameListItem,
+    GameRow,
+    MatchListItem,
+    MatchRow,
+    MatchSummaryRow,
+    SummaryRow,
+    iso_utc,
+    strength_of,
+    utc_now,
+)
+from .schema import MIGRATIONS, SCHEMA_VERSION, Unusable, check_ours, check_schema, create_schema, user_version
 
 __all__ = [
     "BUSY_TIMEOUT_S",
     "CLASS_IDS",
-    "LEVELS",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "FilterChoices",
@@ -70,13 +78,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 10.0
-LEVELS = ("beginner", "normal", "strong", "expert")
-"""Computer levels; a game's strength is one of these, ``mixed`` or ``external``."""
-MIXED = "mixed"
-EXTERNAL = "external"
-CLASS_IDS = tuple(t.value for t in Title)
 _COMPANIONS = ("-wal", "-shm", "-journal")
 
 T = TypeVar("T")
@@ -86,324 +88,17 @@ class StatsError(Exception):
     """The statistics could not be read or written (not damage: that is recovered from)."""
 
 
-class _Unusable(Exception):
-    """The file cannot serve as the statistics database: move it aside."""
-
-
-# --- values -------------------------------------------------------------------
-
-
-def utc_now() -> str:
-    """Now as an ISO 8601 UTC string (``2025-01-02T03:04:05Z``)."""
-    return iso_utc(datetime.now(timezone.utc))
-
-
-def iso_utc(value: str | datetime) -> str:
-    """A time as ``YYYY-MM-DDTHH:MM:SSZ`` in UTC (naive times are taken as UTC); ValueError if unreadable.
-
-    >>> iso_utc("2025-01-02T12:04:05+09:00")
-    '2025-01-02T03:04:05Z'
-    """
-    if isinstance(value, str):
-        text = value.strip()
-        if text.endswith(("Z", "z")):
-            text = text[:-1] + "+00:00"
-        moment = datetime.fromisoformat(text)
-    else:
-        moment = value
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def strength_of(opponents: Iterable[str | None]) -> str:
-    """The strength of a table: the computers' common level, ``mixed``, or ``external``.
-
-    >>> strength_of([None, "strong", "strong", "strong"]), strength_of([None, "normal", "expert"])
-    ('strong', 'mixed')
-    >>> strength_of([None, "external", "normal"])
-    'external'
-    """
-    levels = {o for o in opponents if o is not None}
-    if any(o.startswith(EXTERNAL) for o in levels):
-        return EXTERNAL
-    if len(levels) == 1:
-        return next(iter(levels))
-    return MIXED
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """One finished game from the human's point of view."""
-
-    played_at: str
-    """When the game ended, ISO 8601 (stored in UTC)."""
-    preset: str
-    rules: Mapping[str, Any]
-    """The effective rule switches (``RuleSet.switches()``)."""
-    players: int
-    opponents: Sequence[str | None]
-    """Each seat's computer level (``external`` for a program), None for the human's seat."""
-    human_seat: int
-    place: int
-    """0 = 1st."""
-    title: str
-    """The class earned: ``daifugo fugo heimin hinmin daihinmin``."""
-    points: int
-    duration_s: float
-    forbidden_finish: bool = False
-    """The human went out with a forbidden finish (反則上がり)."""
-    miyako_ochi: bool = False
-    """The human was removed by 都落ち."""
-    revolution: bool = False
-    """A revolution happened in the game."""
-    record: Mapping[str, Any] | None = None
-    """The game record (docs/game-record.md); None only for games stored before records were kept."""
-    match_id: int | None = None
-
-    @property
-    def strength(self) -> str:
-        return strength_of(self.opponents)
-
-    def check(self) -> None:
-        """ValueError if a field is out of range (a bug in the caller, not bad data)."""
-        n = self.players
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-            raise ValueError(f"players: expected 2..7, not {n!r}")
-        for name in ("human_seat", "place"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-                raise ValueError(f"{name}: expected 0..{n - 1}, not {value!r}")
-        if len(self.opponents) != n or self.opponents[self.human_seat] is not None:
-            raise ValueError("opponents: expected one level per seat and None at the human's seat")
-        if self.title not in CLASS_IDS:
-            raise ValueError(f"title: unknown class {self.title!r}")
-        if not math.isfinite(self.duration_s) or self.duration_s < 0:
-            raise ValueError(f"duration_s: {self.duration_s!r}")
-        iso_utc(self.played_at)
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    """One finished match."""
-
-    started_at: str
-    finished_at: str
-    preset: str
-    players: int
-    games: int
-    human_total: int
-    human_rank: int
-    """The human's final rank, 0 = best."""
-    totals: Sequence[int]
-    """Each player's total points."""
-    record: Mapping[str, Any] | None = None
-    """The match record (every game)."""
-    opponents: Sequence[str | None] = ()
-    """As in ``GameRow`` (empty: unknown)."""
-
-    @property
-    def strength(self) -> str:
-        return strength_of(self.opponents)
-
-    def check(self) -> None:
-        """ValueError if a field is out of range (a bug in the caller)."""
-        n = self.players
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-            raise ValueError(f"players: expected 2..7, not {n!r}")
-        if not 0 <= self.human_rank < n:
-            raise ValueError(f"human_rank: expected 0..{n - 1}, not {self.human_rank!r}")
-        if len(self.totals) != n:
-            raise ValueError(f"totals: expected {n} totals")
-        if self.opponents and len(self.opponents) != n:
-            raise ValueError(f"opponents: expected {n} entries or none")
-        if self.games < 0:
-            raise ValueError(f"games: {self.games!r}")
-        iso_utc(self.started_at)
-        iso_utc(self.finished_at)
-
-
-@dataclass(frozen=True)
-class GameFilter:
-    """Which games (or matches) a query looks at; None = any."""
-
-    preset: str | None = None
-    strength: str | None = None
-    players: int | None = None
-    since: str | datetime | None = None
-    """From this time on (inclusive)."""
-    until: str | datetime | None = None
-    """Before this time (exclusive)."""
-
-
-@dataclass(frozen=True)
-class SummaryRow:
-    """The statistics of one group of games (one preset and strength by default)."""
-
-    preset: str | None
-    """None when the summary is not grouped by preset (all presets)."""
-    strength: str | None
-    games: int
-    firsts: int
-    average_place: float
-    """1-based (1.0 = always 1st)."""
-    classes: dict[str, int]
-    """Games per class id, every class present (Title order)."""
-    total_points: int
-    mean_points: float
-    current_streak: int
-    """1st places in a row up to the latest game."""
-    best_streak: int
-    wins: int | None
-    """Win/loss presets (duel5): games won; None for the others."""
-    losses: int | None
-    first_played: str
-    last_played: str
-
-
-@dataclass(frozen=True)
-class MatchSummaryRow:
-    preset: str
-    strength: str
-    matches: int
-    firsts: int
-    """Matches the human won (rank 0)."""
-    average_rank: float
-    """1-based."""
-    total_points: int
-    games: int
-
-
-@dataclass(frozen=True)
-class GameListItem:
-    """One line of the replay list."""
-
-    id: int
-    played_at: str
-    preset: str
-    players: int
-    strength: str
-    place: int
-    """0 = 1st."""
-    title: str
-    points: int
-    duration_s: float
-    match_id: int | None
-    has_record: bool
-
-
-@dataclass(frozen=True)
-class MatchListItem:
-    id: int
-    started_at: str
-    finished_at: str
-    preset: str
-    players: int
-    strength: str
-    games: int
-    human_total: int
-    human_rank: int
-    has_record: bool
-
-
-@dataclass(frozen=True)
-class FilterChoices:
-    """The values present in the database, for the filter menus."""
-
-    presets: list[str] = field(default_factory=list)
-    strengths: list[str] = field(default_factory=list)
-    players: list[int] = field(default_factory=list)
-
-
-# --- schema -------------------------------------------------------------------
-
-_V1 = (
-    """CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        played_at TEXT NOT NULL,
-        preset TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        players INTEGER NOT NULL,
-        opponents TEXT NOT NULL,
-        human_seat INTEGER NOT NULL,
-        place INTEGER NOT NULL,
-        title TEXT NOT NULL,
-        points INTEGER NOT NULL,
-        duration_s REAL NOT NULL
-    )""",
-)
-_V2 = (
-    """CREATE TABLE matches (
-        id INTEGER PRIMARY KEY,
-        started_at TEXT NOT NULL,
-        finished_at TEXT NOT NULL,
-        preset TEXT NOT NULL,
-        players INTEGER NOT NULL,
-        opponents TEXT NOT NULL DEFAULT '[]',
-        strength TEXT NOT NULL DEFAULT 'mixed',
-        games INTEGER NOT NULL,
-        human_total INTEGER NOT NULL,
-        human_rank INTEGER NOT NULL,
-        totals TEXT NOT NULL
-    )""",
-    "ALTER TABLE games ADD COLUMN strength TEXT NOT NULL DEFAULT 'mixed'",
-    "ALTER TABLE games ADD COLUMN forbidden_finish INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE games ADD COLUMN miyako_ochi INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE games ADD COLUMN revolution INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE games ADD COLUMN match_id INTEGER",
-    "CREATE INDEX games_played_at ON games (played_at)",
-)
-_V3 = (
-    "ALTER TABLE games ADD COLUMN record TEXT",
-    "ALTER TABLE matches ADD COLUMN record TEXT",
-    "CREATE INDEX games_group ON games (preset, strength, played_at)",
-    "CREATE INDEX games_match ON games (match_id)",
-    "CREATE INDEX matches_finished_at ON matches (finished_at)",
-)
-
-
-def _run(statements: Sequence[str]) -> Callable[[sqlite3.Connection], None]:
-    def migrate(conn: sqlite3.Connection) -> None:
-        for sql in statements:
-            conn.execute(sql)
-
-    return migrate
-
-
-def _to_v2(conn: sqlite3.Connection) -> None:
-    _run(_V2)(conn)
-    rows = conn.execute("SELECT id, opponents FROM games").fetchall()
-    for game_id, opponents in rows:
-        try:
-            decoded = json.loads(opponents)
-            strength = strength_of(o if isinstance(o, str) else None for o in decoded)
-        except (ValueError, TypeError):
-            strength = MIXED
-        conn.execute("UPDATE games SET strength = ? WHERE id = ?", (strength, game_id))
-
-
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _run(_V1), 2: _to_v2, 3: _run(_V3)}
-"""``MIGRATIONS[v]`` brings a database from version v-1 to v (0 = empty file)."""
-
-_COLUMNS = {
-    "games": (
-        "id", "played_at", "preset", "rules", "players", "opponents", "strength", "human_seat", "place",
-        "title", "points", "duration_s", "forbidden_finish", "miyako_ochi", "revolution", "match_id", "record",
-    ),
-    "matches": (
-        "id", "started_at", "finished_at", "preset", "players", "opponents", "strength", "games",
-        "human_total", "human_rank", "totals", "record",
-    ),
-}
 _GAME_COLUMNS = (
     "played_at, preset, rules, players, opponents, strength, human_seat, place, title, points, duration_s, "
     "forbidden_finish, miyako_ochi, revolution, record, match_id"
 )
 _LIST_COLUMNS = (
-    "id, played_at, preset, players, strength, place, title, points, duration_s, match_id, record IS NOT NULL"
+    "id, played_at, preset, players, strength, place, title, points, duration_s, match_id, "
+    "record IS NOT NULL AS has_record"
 )
 _MATCH_LIST_COLUMNS = (
-    "id, started_at, finished_at, preset, players, strength, games, human_total, human_rank, record IS NOT NULL"
+    "id, started_at, finished_at, preset, players, strength, games, human_total, human_rank, "
+    "record IS NOT NULL AS has_record"
 )
 
 
@@ -468,18 +163,18 @@ class StatsStore:
     def _open(self) -> sqlite3.Connection:
         try:
             return self._connect()
-        except _Unusable as problem:
+        except Unusable as problem:
             return self._replace_file(str(problem))
         except (sqlite3.Error, OSError) as error:
             return self._in_memory(str(error))
 
     def _connect(self) -> sqlite3.Connection:
-        """Open, check and migrate the file; ``_Unusable`` if it must be moved aside."""
+        """Open, check and migrate the file; ``Unusable`` if it must be moved aside."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         existed = self.path.exists()
         if existed and not _looks_like_sqlite(self.path):
             # Checked before SQLite opens it: closing a failed connection deletes the -wal.
-            raise _Unusable("file is not a database")
+            raise Unusable("file is not a database")
         conn: sqlite3.Connection | None = None
         opening = True
         try:
@@ -487,15 +182,16 @@ class StatsStore:
                 str(self.path), timeout=self.busy_timeout_s, isolation_level=None, check_same_thread=False
             )
             conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_s * 1000)}")
-            check = conn.execute("PRAGMA quick_check").fetchall()
-            if check != [("ok",)]:
-                raise _Unusable(f"damaged: {'; '.join(str(r[0]) for r in check[:3])}")
-            _check_ours(conn)  # before WAL mode changes the file's header
+            check = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+            if check != ["ok"]:
+                raise Unusable(f"damaged: {'; '.join(check[:3])}")
+            check_ours(conn)  # before WAL mode changes the file's header
             opening = False
             conn.execute("PRAGMA journal_mode = WAL").fetchone()
             conn.execute("PRAGMA synchronous = FULL")
             self._migrate(conn)
-            _check_schema(conn)
+            check_schema(conn)
+            conn.row_factory = sqlite3.Row
         except sqlite3.Error as error:
             if conn is not None:
                 conn.close()
@@ -503,7 +199,7 @@ class StatsStore:
             # A file that cannot even be read goes aside; a readable one that fails to
             # migrate (disk full, locked...) is left alone and the session runs in memory.
             if kind == "damaged" or (kind == "unreadable" and existed and opening):
-                raise _Unusable(str(error)) from error
+                raise Unusable(str(error)) from error
             raise
         except BaseException:
             if conn is not None:
@@ -512,18 +208,18 @@ class StatsStore:
         return conn
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
-        version = _user_version(conn)
+        version = user_version(conn)
         if version == SCHEMA_VERSION:
             return
         if version > 0:
             self._keep_copy(conn, version)
         conn.execute("BEGIN IMMEDIATE")
         try:
-            version = _user_version(conn)
+            version = user_version(conn)
             if version == SCHEMA_VERSION:
                 conn.execute("COMMIT")
                 return
-            _check_ours(conn)
+            check_ours(conn)
             for target in range(version + 1, SCHEMA_VERSION + 1):
                 MIGRATIONS[target](conn)
                 conn.execute(f"PRAGMA user_version = {target}")
@@ -552,7 +248,7 @@ class StatsStore:
         kept = f" It was kept as {moved.name}." if moved is not None else ""
         try:
             conn = self._connect()
-        except (_Unusable, sqlite3.Error, OSError) as error:
+        except (Unusable, sqlite3.Error, OSError) as error:
             return self._in_memory(f"{problem}; a new database could not be created: {error}")
         self.recovered = (
             f"The statistics database could not be read ({problem}).{kept} "
@@ -567,9 +263,8 @@ class StatsStore:
             f"The statistics cannot be saved this session ({problem}). The game continues normally."
         )
         conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        for target in range(1, SCHEMA_VERSION + 1):
-            MIGRATIONS[target](conn)
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        create_schema(conn)
+        conn.row_factory = sqlite3.Row
         return conn
 
     def _recover(self, error: sqlite3.Error) -> None:
@@ -721,9 +416,9 @@ class StatsStore:
         where, params = _where(GameFilter(preset, strength, players, since, until), "played_at")
         sql = f"SELECT preset, strength, place, title, points, played_at FROM games{where} ORDER BY played_at, id"
         rows = self._transaction(lambda c: c.execute(sql, params).fetchall(), write=False)
-        groups: dict[tuple[str | None, str | None], list[tuple[Any, ...]]] = {}
+        groups: dict[tuple[str | None, str | None], list[sqlite3.Row]] = {}
         for row in rows:
-            key = (row[0] if "preset" in group_by else None, row[1] if "strength" in group_by else None)
+            key = (row["preset"] if "preset" in group_by else None, row["strength"] if "strength" in group_by else None)
             groups.setdefault(key, []).append(row)
         return [_summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: _sort_key(kv[0]))]
 
@@ -739,11 +434,18 @@ class StatsStore:
         """Matches per (preset, strength): how many, how many won, average rank."""
         where, params = _where(GameFilter(preset, strength, players, since, until), "finished_at")
         sql = (
-            "SELECT preset, strength, count(*), sum(human_rank = 0), avg(human_rank) + 1, sum(human_total), "
-            f"sum(games) FROM matches{where} GROUP BY preset, strength"
+            "SELECT preset, strength, count(*) AS matches, sum(human_rank = 0) AS firsts, "
+            "avg(human_rank) + 1 AS average_rank, sum(human_total) AS total_points, sum(games) AS games "
+            f"FROM matches{where} GROUP BY preset, strength"
         )
         rows = self._transaction(lambda c: c.execute(sql, params).fetchall(), write=False)
-        out = [MatchSummaryRow(r[0], r[1], r[2], r[3] or 0, float(r[4]), r[5] or 0, r[6] or 0) for r in rows]
+        out = [
+            MatchSummaryRow(
+                preset=r["preset"], strength=r["strength"], matches=r["matches"], firsts=r["firsts"] or 0,
+                average_rank=float(r["average_rank"]), total_points=r["total_points"] or 0, games=r["games"] or 0,
+            )
+            for r in rows
+        ]
         return sorted(out, key=lambda r: _sort_key((r.preset, r.strength)))
 
     def recent_games(self, limit: int = 50, offset: int = 0, filters: GameFilter | None = None) -> list[GameListItem]:
@@ -767,10 +469,11 @@ class StatsStore:
         if row is None:
             return None
         return GameRow(
-            played_at=row[0], preset=row[1], rules=_loads(row[2]) or {}, players=row[3],
-            opponents=_loads(row[4]) or [], human_seat=row[6], place=row[7], title=row[8], points=row[9],
-            duration_s=row[10], forbidden_finish=bool(row[11]), miyako_ochi=bool(row[12]),
-            revolution=bool(row[13]), record=_loads(row[14]), match_id=row[15],
+            played_at=row["played_at"], preset=row["preset"], rules=_loads(row["rules"]) or {},
+            players=row["players"], opponents=_loads(row["opponents"]) or [], human_seat=row["human_seat"],
+            place=row["place"], title=row["title"], points=row["points"], duration_s=row["duration_s"],
+            forbidden_finish=bool(row["forbidden_finish"]), miyako_ochi=bool(row["miyako_ochi"]),
+            revolution=bool(row["revolution"]), record=_loads(row["record"]), match_id=row["match_id"],
         )
 
     def game_record(self, game_id: int) -> dict[str, Any] | None:
@@ -778,7 +481,7 @@ class StatsStore:
         row = self._transaction(
             lambda c: c.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone(), write=False
         )
-        record = _loads(row[0]) if row is not None else None
+        record = _loads(row["record"]) if row is not None else None
         return record if isinstance(record, dict) else None
 
     def recent_matches(
@@ -791,8 +494,9 @@ class StatsStore:
         )
         return [
             MatchListItem(
-                id=r[0], started_at=r[1], finished_at=r[2], preset=r[3], players=r[4], strength=r[5],
-                games=r[6], human_total=r[7], human_rank=r[8], has_record=bool(r[9]),
+                id=r["id"], started_at=r["started_at"], finished_at=r["finished_at"], preset=r["preset"],
+                players=r["players"], strength=r["strength"], games=r["games"], human_total=r["human_total"],
+                human_rank=r["human_rank"], has_record=bool(r["has_record"]),
             )
             for r in rows
         ]
@@ -806,16 +510,16 @@ class StatsStore:
         row = self._transaction(
             lambda c: c.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone(), write=False
         )
-        record = _loads(row[0]) if row is not None else None
+        record = _loads(row["record"]) if row is not None else None
         return record if isinstance(record, dict) else None
 
     def filter_choices(self) -> FilterChoices:
         """The presets, strengths and player counts that occur in the stored games."""
 
         def read(conn: sqlite3.Connection) -> FilterChoices:
-            presets = [r[0] for r in conn.execute("SELECT DISTINCT preset FROM games")]
-            strengths = [r[0] for r in conn.execute("SELECT DISTINCT strength FROM games")]
-            players = [r[0] for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")]
+            presets = [r["preset"] for r in conn.execute("SELECT DISTINCT preset FROM games")]
+            strengths = [r["strength"] for r in conn.execute("SELECT DISTINCT strength FROM games")]
+            players = [r["players"] for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")]
             return FilterChoices(
                 sorted(presets, key=lambda p: _sort_key((p, None))),
                 sorted(strengths, key=lambda s: _sort_key((None, s))),
@@ -863,34 +567,10 @@ def _backup(source: sqlite3.Connection, target: Path) -> None:
         copy.close()
 
 
-def _user_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
-
-
 def _rollback(conn: sqlite3.Connection) -> None:
     if conn.in_transaction:
         with contextlib.suppress(sqlite3.Error):
             conn.execute("ROLLBACK")
-
-
-def _check_ours(conn: sqlite3.Connection) -> None:
-    """``_Unusable`` unless the file is empty or a statistics database this version can read."""
-    version = _user_version(conn)
-    if version > SCHEMA_VERSION:
-        newer = f"schema {version}, this version knows {SCHEMA_VERSION}"
-        raise _Unusable(f"written by a newer version of the game ({newer})")
-    if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-        raise _Unusable("not a statistics database (unknown tables, no schema version)")
-    if version == SCHEMA_VERSION:
-        _check_schema(conn)
-
-
-def _check_schema(conn: sqlite3.Connection) -> None:
-    for table, columns in _COLUMNS.items():
-        present = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
-        missing = [c for c in columns if c not in present]
-        if missing:
-            raise _Unusable(f"table {table} lacks {', '.join(missing)}")
 
 
 def _where(filters: GameFilter, time_column: str) -> tuple[str, list[Any]]:
@@ -926,27 +606,28 @@ def _sort_key(key: tuple[str | None, str | None]) -> tuple[int, str, int, str]:
     )
 
 
-def _summarize(key: tuple[str | None, str | None], rows: list[tuple[Any, ...]]) -> SummaryRow:
-    """Rows are (preset, strength, place, title, points, played_at) in time order."""
+def _summarize(key: tuple[str | None, str | None], rows: list[sqlite3.Row]) -> SummaryRow:
+    """Rows have preset, strength, place, title, points and played_at, in time order."""
     preset, strength = key
     games = len(rows)
-    firsts = sum(1 for r in rows if r[2] == 0)
+    places = [int(r["place"]) for r in rows]
+    firsts = sum(1 for place in places if place == 0)
     classes = dict.fromkeys(CLASS_IDS, 0)
     for r in rows:
-        classes[r[3]] = classes.get(r[3], 0) + 1
+        classes[r["title"]] = classes.get(r["title"], 0) + 1
     best = run = 0
-    for r in rows:
-        run = run + 1 if r[2] == 0 else 0
+    for place in places:
+        run = run + 1 if place == 0 else 0
         best = max(best, run)
-    total = sum(int(r[4]) for r in rows)
-    presets = {r[0] for r in rows}
+    total = sum(int(r["points"]) for r in rows)
+    presets = {r["preset"] for r in rows}
     win_loss = all(p in PRESETS and PRESETS[p].score_by is ScoreBy.WIN for p in presets)
     return SummaryRow(
         preset=preset,
         strength=strength,
         games=games,
         firsts=firsts,
-        average_place=sum(r[2] for r in rows) / games + 1,
+        average_place=sum(places) / games + 1,
         classes=classes,
         total_points=total,
         mean_points=total / games,
@@ -954,13 +635,14 @@ def _summarize(key: tuple[str | None, str | None], rows: list[tuple[Any, ...]]) 
         best_streak=best,
         wins=firsts if win_loss else None,
         losses=games - firsts if win_loss else None,
-        first_played=rows[0][5],
-        last_played=rows[-1][5],
+        first_played=rows[0]["played_at"],
+        last_played=rows[-1]["played_at"],
     )
 
 
-def _list_item(row: Sequence[Any]) -> GameListItem:
+def _list_item(row: sqlite3.Row) -> GameListItem:
     return GameListItem(
-        id=row[0], played_at=row[1], preset=row[2], players=row[3], strength=row[4], place=row[5], title=row[6],
-        points=row[7], duration_s=row[8], match_id=row[9], has_record=bool(row[10]),
+        id=row["id"], played_at=row["played_at"], preset=row["preset"], players=row["players"],
+        strength=row["strength"], place=row["place"], title=row["title"], points=row["points"],
+        duration_s=row["duration_s"], match_id=row["match_id"], has_record=bool(row["has_record"]),
     )
