@@ -5,6 +5,9 @@
   ``load_settings`` raise.
 * Keys this version does not know (written by a newer version) are kept in
   ``Settings.unknown`` and written back by ``save_settings``.
+* NaN and infinite numbers are refused wherever they are (JSON has no way to
+  write them back): a value holding one is replaced by its default, an
+  unknown key holding one is dropped, each with a warning.
 * A file that is not a JSON object is moved aside as
   ``settings.json.corrupt-<timestamp>`` and the defaults are used.
 
@@ -24,6 +27,7 @@ import dataclasses
 import json
 import locale
 import logging
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -118,6 +122,20 @@ def _json_text(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _finite(value: Any) -> bool:
+    """No NaN or infinity anywhere in a decoded JSON value."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return True
+
+
 def _check(name: str, value: Any) -> tuple[Any, str | None]:
     """The typed value of one key, or (None, the problem)."""
     if name == "language":
@@ -146,9 +164,11 @@ def _check(name: str, value: Any) -> tuple[Any, str | None]:
             return (value[0], value[1]), None
         return None, f"expected [width, height] of at least [{MIN_WINDOW[0]}, {MIN_WINDOW[1]}]"
     if name == "last_setup":
-        if isinstance(value, dict):
-            return dict(value), None
-        return None, "expected a JSON object"
+        if not isinstance(value, dict):
+            return None, "expected a JSON object"
+        if not _finite(value):
+            return None, "expected a JSON object without NaN or infinite numbers"
+        return dict(value), None
     if name == "external_commands":
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return tuple(value), None
@@ -173,7 +193,14 @@ def settings_from_json(data: Any, defaults: Settings | None = None) -> tuple[Set
             default = getattr(base, name)
             shown = list(default) if isinstance(default, tuple) else default
             warnings.append(f"{name}: bad value {_json_text(data[name])} ({problem}); using {_json_text(shown)}")
-    unknown = {k: v for k, v in data.items() if k not in _FIELDS and k != "version"}
+    unknown: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _FIELDS or key == "version":
+            continue
+        if _finite(value):
+            unknown[key] = value
+        else:
+            warnings.append(f"{key}: bad value {_json_text(value)} (NaN or an infinite number); dropped")
     return dataclasses.replace(base, unknown=unknown, **values), warnings
 
 

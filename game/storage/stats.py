@@ -29,6 +29,7 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -105,6 +106,7 @@ _MATCH_LIST_COLUMNS = (
 # --- errors ---------------------------------------------------------------------
 
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
 _SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CANTOPEN = 3, 8, 10, 14
 
 
@@ -124,6 +126,14 @@ def _error_kind(error: sqlite3.Error) -> str:
     if "unable to open" in text or "readonly" in text or "disk i/o" in text or "permission" in text:
         return "unreadable"
     return "other"
+
+
+def _busy(error: sqlite3.Error) -> bool:
+    """Another connection holds the lock (SQLITE_BUSY, SQLITE_LOCKED)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
+    return "locked" in str(error).lower()
 
 
 def _dumps(value: Any) -> str:
@@ -185,9 +195,13 @@ class StatsStore:
             check = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
             if check != ["ok"]:
                 raise Unusable(f"damaged: {'; '.join(check[:3])}")
-            check_ours(conn)  # before WAL mode changes the file's header
+            conn.execute("BEGIN")  # one snapshot: another copy may be creating the schema right now
+            try:
+                check_ours(conn)  # before WAL mode changes the file's header
+            finally:
+                _rollback(conn)
             opening = False
-            conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            self._use_wal(conn)
             conn.execute("PRAGMA synchronous = FULL")
             self._migrate(conn)
             check_schema(conn)
@@ -206,6 +220,26 @@ class StatsStore:
                 conn.close()
             raise
         return conn
+
+    def _use_wal(self, conn: sqlite3.Connection) -> None:
+        """Switch the file to WAL mode, waiting for another copy of the game that holds it.
+
+        When two copies open a new file at the same moment, SQLite refuses the
+        switch at once ("database is locked") instead of waiting its busy
+        timeout.  An exclusive transaction does wait, so one is opened and
+        closed (it waits until the other copy lets go) and the switch is tried
+        again, for as long as the busy timeout allows.
+        """
+        deadline = time.monotonic() + self.busy_timeout_s
+        while True:
+            try:
+                conn.execute("PRAGMA journal_mode = WAL").fetchone()
+                return
+            except sqlite3.OperationalError as error:
+                if not _busy(error) or time.monotonic() >= deadline:
+                    raise
+            conn.execute("BEGIN EXCLUSIVE")
+            conn.execute("COMMIT")
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         version = user_version(conn)
