@@ -26,9 +26,11 @@ __all__ = [
     "COLUMNS",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "NewerSchema",
     "Unusable",
     "check_ours",
     "check_schema",
+    "check_values",
     "create_schema",
     "user_version",
 ]
@@ -38,6 +40,10 @@ SCHEMA_VERSION = 3
 
 class Unusable(Exception):
     """The file cannot serve as the statistics database (damaged, or not ours): it is moved aside."""
+
+
+class NewerSchema(Exception):
+    """The file was written by a newer version of the game: it is left exactly as it is."""
 
 
 _V1 = (
@@ -133,11 +139,11 @@ def create_schema(conn: sqlite3.Connection) -> None:
 
 
 def check_ours(conn: sqlite3.Connection) -> None:
-    """``Unusable`` unless the file is empty or a statistics database this version can read."""
+    """``Unusable`` unless the file is empty or a statistics database; ``NewerSchema`` if too new to read."""
     version = user_version(conn)
     if version > SCHEMA_VERSION:
-        newer = f"schema {version}, this version knows {SCHEMA_VERSION}"
-        raise Unusable(f"written by a newer version of the game ({newer})")
+        raise NewerSchema(f"written by a newer version of the game (schema {version}, this version knows "
+                          f"{SCHEMA_VERSION})")
     if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
         raise Unusable("not a statistics database (unknown tables, no schema version)")
     if version == SCHEMA_VERSION:
@@ -151,3 +157,44 @@ def check_schema(conn: sqlite3.Connection) -> None:
         missing = [c for c in columns if c not in present]
         if missing:
             raise Unusable(f"table {table} lacks {', '.join(missing)}")
+
+
+_TYPES = {
+    "games": {
+        "played_at": "text", "preset": "text", "rules": "text", "players": "integer", "opponents": "text",
+        "strength": "text", "human_seat": "integer", "place": "integer", "title": "text", "points": "integer",
+        "duration_s": "real integer", "forbidden_finish": "integer", "miyako_ochi": "integer",
+        "revolution": "integer", "match_id": "integer null", "record": "text null",
+    },
+    "matches": {
+        "started_at": "text", "finished_at": "text", "preset": "text", "players": "integer", "opponents": "text",
+        "strength": "text", "games": "integer", "human_total": "integer", "human_rank": "integer",
+        "totals": "text", "record": "text null",
+    },
+}
+"""The storage classes each column's values must have (SQLite would keep ``'abc'`` in an INTEGER column)."""
+_BIG = ("record",)
+"""Columns too large to decode at every start: a record that is not UTF-8 reads as no record."""
+
+
+def check_values(conn: sqlite3.Connection) -> None:
+    """``Unusable`` if a value has the wrong type or a text is not UTF-8 (the game never writes either).
+
+    Only the small columns are decoded; the game records are not (they are
+    read one at a time, leniently).  One pass over each table.
+    """
+    for table, types in _TYPES.items():
+        wrong = " OR ".join(
+            f"typeof({column}) NOT IN ({', '.join(repr(t) for t in kinds.split())})" for column, kinds in types.items()
+        )
+        bad = conn.execute(f"SELECT id FROM {table} WHERE {wrong} LIMIT 1").fetchone()
+        if bad is not None:
+            raise Unusable(f"{table} row {bad[0]} holds a value of the wrong type")
+        texts = [c for c, kinds in types.items() if "text" in kinds.split() and c not in _BIG]
+        sql = f"SELECT id, {', '.join(f'CAST({c} AS BLOB)' for c in texts)} FROM {table}"
+        for row in conn.execute(sql):
+            for column, value in zip(texts, row[1:], strict=True):
+                try:
+                    bytes(value or b"").decode("utf-8")
+                except UnicodeDecodeError:
+                    raise Unusable(f"{table} row {row[0]}: {column} is not UTF-8 text") from None

@@ -39,6 +39,8 @@ from ai.levels import LEVELS
 from game.engine.rules import PRESETS, ScoreBy
 
 from .atomic import move_aside, timestamp
+from .files import NotRegularFile, check_regular
+from .notices import Notice, NoticeKind
 from .rows import (
     CLASS_IDS,
     EXTERNAL,
@@ -55,7 +57,17 @@ from .rows import (
     strength_of,
     utc_now,
 )
-from .schema import MIGRATIONS, SCHEMA_VERSION, Unusable, check_ours, check_schema, create_schema, user_version
+from .schema import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    NewerSchema,
+    Unusable,
+    check_ours,
+    check_schema,
+    check_values,
+    create_schema,
+    user_version,
+)
 
 __all__ = [
     "BUSY_TIMEOUT_S",
@@ -107,25 +119,22 @@ _MATCH_LIST_COLUMNS = (
 
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
 _SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
-_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CANTOPEN = 3, 8, 10, 14
 
 
-def _error_kind(error: sqlite3.Error) -> str:
-    """``damaged``, ``unreadable`` or ``other`` (busy, full, misuse...)."""
+def _damage(error: sqlite3.Error) -> bool:
+    """The file's content is bad (SQLITE_CORRUPT, SQLITE_NOTADB, text that is not UTF-8).
+
+    Everything else (the disk is full or failing, permissions, a read-only
+    file, another copy holding the lock) is a problem of the moment: the file
+    is left alone.
+    """
+    text = str(error).lower()
+    if "could not decode to utf-8" in text:
+        return True
     code = getattr(error, "sqlite_errorcode", None)
     if isinstance(code, int):
-        primary = code & 0xFF
-        if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-            return "damaged"
-        if primary in (_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CANTOPEN):
-            return "unreadable"
-        return "other"
-    text = str(error).lower()
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return "damaged"
-    if "unable to open" in text or "readonly" in text or "disk i/o" in text or "permission" in text:
-        return "unreadable"
-    return "other"
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    return "not a database" in text or "malformed" in text or "corrupt" in text
 
 
 def _busy(error: sqlite3.Error) -> bool:
@@ -136,16 +145,35 @@ def _busy(error: sqlite3.Error) -> bool:
     return "locked" in str(error).lower()
 
 
+class _BadValue(ValueError):
+    """A stored value the game never writes (found while reading): the file is treated as damaged."""
+
+
+def _int(row: sqlite3.Row, column: str) -> int:
+    value = row[column]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _BadValue(f"{column}: {value!r} is not a whole number")
+    return value
+
+
+def _text(row: sqlite3.Row, column: str) -> str:
+    value = row[column]
+    if not isinstance(value, str):
+        raise _BadValue(f"{column}: {value!r} is not text")
+    return value
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def _loads(text: str | None) -> Any:
+def _loads(text: str | bytes | None) -> Any:
+    """Decoded JSON, or None (nothing stored, not UTF-8, not JSON)."""
     if text is None:
         return None
     try:
         return json.loads(text)
-    except ValueError:
+    except ValueError:  # UnicodeDecodeError included
         return None
 
 
@@ -155,12 +183,21 @@ def _loads(text: str | None) -> Any:
 class StatsStore:
     """The statistics database at ``path`` (created if missing)."""
 
-    def __init__(self, path: str | os.PathLike[str], *, busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        busy_timeout_s: float = BUSY_TIMEOUT_S,
+        notify: Callable[[Notice], None] | None = None,
+    ) -> None:
         self.path = Path(path)
         self.busy_timeout_s = busy_timeout_s
+        self.notify = notify
+        """Called with each notice for the player (from the thread that found the problem)."""
+        self.notice: Notice | None = None
+        """The latest notice for the player; ``take_notice()`` returns and clears it."""
         self.recovered: str | None = None
-        """A message for the player (shown once): the file was damaged and moved aside, or
-        nothing can be saved this session.  ``take_recovered()`` returns and clears it."""
+        """The same, in words for the log: the file was moved aside, or nothing is saved this session."""
         self.recovered_path: Path | None = None
         """Where the damaged file was moved."""
         self.persistent = True
@@ -175,18 +212,24 @@ class StatsStore:
             return self._connect()
         except Unusable as problem:
             return self._replace_file(str(problem))
+        except NewerSchema as problem:
+            log.warning("stats: %s was %s; left as it is, statistics are not saved this session", self.path, problem)
+            return self._in_memory(Notice(NoticeKind.STATS_NEWER, str(self.path), str(problem)))
         except (sqlite3.Error, OSError) as error:
-            return self._in_memory(str(error))
+            return self._in_memory(Notice(NoticeKind.STATS_UNAVAILABLE, str(self.path), str(error)))
 
     def _connect(self) -> sqlite3.Connection:
-        """Open, check and migrate the file; ``Unusable`` if it must be moved aside."""
+        """Open, check and migrate the file.
+
+        ``Unusable`` if it must be moved aside (damaged, not ours, not a
+        file), ``NewerSchema`` if a newer version wrote it; any other error
+        (the disk is full or failing, permissions...) leaves the file alone.
+        """
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        existed = self.path.exists()
-        if existed and not _looks_like_sqlite(self.path):
-            # Checked before SQLite opens it: closing a failed connection deletes the -wal.
-            raise Unusable("file is not a database")
+        existed = os.path.lexists(self.path)
+        if existed:
+            self._check_files()
         conn: sqlite3.Connection | None = None
-        opening = True
         try:
             conn = sqlite3.connect(
                 str(self.path), timeout=self.busy_timeout_s, isolation_level=None, check_same_thread=False
@@ -200,26 +243,57 @@ class StatsStore:
                 check_ours(conn)  # before WAL mode changes the file's header
             finally:
                 _rollback(conn)
-            opening = False
             self._use_wal(conn)
             conn.execute("PRAGMA synchronous = FULL")
             self._migrate(conn)
-            check_schema(conn)
+            conn.execute("BEGIN")
+            try:
+                check_schema(conn)
+                check_values(conn)
+            finally:
+                _rollback(conn)
             conn.row_factory = sqlite3.Row
         except sqlite3.Error as error:
             if conn is not None:
                 conn.close()
-            kind = _error_kind(error)
-            # A file that cannot even be read goes aside; a readable one that fails to
-            # migrate (disk full, locked...) is left alone and the session runs in memory.
-            if kind == "damaged" or (kind == "unreadable" and existed and opening):
+            if _damage(error):
                 raise Unusable(str(error)) from error
             raise
+        except UnicodeDecodeError as error:
+            if conn is not None:
+                conn.close()
+            raise Unusable(f"text that is not UTF-8 ({error})") from error
         except BaseException:
             if conn is not None:
                 conn.close()
             raise
         return conn
+
+    def _check_files(self) -> None:
+        """``Unusable`` unless the database is a regular file that starts like one.
+
+        Checked before SQLite opens it: a named pipe would make it wait forever,
+        and closing a failed connection deletes the ``-wal``.  A companion
+        (``-wal``, ``-shm``, ``-journal``) that is not a regular file holds
+        nothing of ours: it is moved aside on its own.
+        """
+        try:
+            check_regular(self.path)
+        except NotRegularFile as error:
+            raise Unusable(str(error)) from error
+        except FileNotFoundError as error:
+            raise Unusable(f"a link to a file that does not exist ({error})") from error
+        for suffix in _COMPANIONS:
+            companion = Path(f"{self.path}{suffix}")
+            try:
+                check_regular(companion)
+            except NotRegularFile as error:
+                moved = move_aside(companion)
+                log.warning("stats: %s; moved to %s", error, moved)
+            except FileNotFoundError:
+                pass
+        if not _looks_like_sqlite(self.path):
+            raise Unusable("file is not a database")
 
     def _use_wal(self, conn: sqlite3.Connection) -> None:
         """Switch the file to WAL mode, waiting for another copy of the game that holds it.
@@ -273,45 +347,67 @@ class StatsStore:
             log.warning("stats: could not copy %s before migrating: %s", self.path, error)
 
     def _replace_file(self, problem: str) -> sqlite3.Connection:
+        """Move the unusable file aside and start a new one (in memory if that fails too)."""
         try:
             moved = move_aside(self.path, _COMPANIONS)
         except OSError as error:
-            return self._in_memory(f"{problem}; it could not be moved aside: {error}")
+            return self._in_memory(Notice(
+                NoticeKind.STATS_UNAVAILABLE, str(self.path), f"{problem}; it could not be moved aside: {error}"
+            ))
         self.recovered_path = moved
         log.warning("stats: %s is unusable (%s); moved to %s, starting a new database", self.path, problem, moved)
-        kept = f" It was kept as {moved.name}." if moved is not None else ""
         try:
             conn = self._connect()
-        except (Unusable, sqlite3.Error, OSError) as error:
-            return self._in_memory(f"{problem}; a new database could not be created: {error}")
-        self.recovered = (
+        except (Unusable, NewerSchema, sqlite3.Error, OSError) as error:
+            return self._in_memory(Notice(
+                NoticeKind.STATS_UNAVAILABLE, str(moved or self.path),
+                f"{problem}; a new database could not be created: {error}",
+            ))
+        kept = f" It was kept as {moved.name}." if moved is not None else ""
+        self._tell(
+            Notice(NoticeKind.STATS_DAMAGED, str(moved or ""), problem),
             f"The statistics database could not be read ({problem}).{kept} "
-            "A new, empty one was started; the game continues normally."
+            "A new, empty one was started; the game continues normally.",
         )
         return conn
 
-    def _in_memory(self, problem: str) -> sqlite3.Connection:
-        log.error("stats: cannot use %s (%s); statistics are not saved this session", self.path, problem)
+    def _in_memory(self, notice: Notice) -> sqlite3.Connection:
+        log.error("stats: cannot use %s (%s); statistics are not saved this session", self.path, notice.detail)
         self.persistent = False
-        self.recovered = (
-            f"The statistics cannot be saved this session ({problem}). The game continues normally."
+        self._tell(
+            notice,
+            f"The statistics cannot be saved this session ({notice.detail}). {self.path} is left as it is; "
+            "the game continues normally.",
         )
         conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         create_schema(conn)
         conn.row_factory = sqlite3.Row
         return conn
 
-    def _recover(self, error: sqlite3.Error) -> None:
+    def _tell(self, notice: Notice, words: str) -> None:
+        self.notice = notice
+        self.recovered = words
+        if self.notify is not None:
+            self.notify(notice)
+
+    def _recover(self, problem: str) -> None:
         """The file turned out damaged during use: move it aside and start a new one."""
         if self._conn is not None:
             self._conn.close()
             self._conn = None
-        self._conn = self._replace_file(str(error))
+        self._conn = self._replace_file(problem)
+
+    def take_notice(self) -> Notice | None:
+        """The notice for the player, once (None afterwards or if nothing happened)."""
+        with self._lock:
+            notice, self.notice, self.recovered = self.notice, None, None
+            return notice
 
     def take_recovered(self) -> str | None:
-        """The recovery message, once (None afterwards or if nothing happened)."""
+        """The recovery message in words for the log, once (clears the notice too)."""
         with self._lock:
-            message, self.recovered = self.recovered, None
+            message = self.recovered
+            self.take_notice()
             return message
 
     # --- transactions ---
@@ -331,9 +427,10 @@ class StatsStore:
                         _rollback(conn)
                         raise
                     return result
-                except sqlite3.Error as error:
-                    if attempt == 0 and self.persistent and _error_kind(error) == "damaged":
-                        self._recover(error)
+                except (sqlite3.Error, _BadValue) as error:
+                    damaged = isinstance(error, _BadValue) or _damage(error)
+                    if attempt == 0 and self.persistent and damaged:
+                        self._recover(str(error))
                         continue
                     log.warning("stats: %s: %s", self.path, error)
                     raise StatsError(str(error)) from error
@@ -449,12 +546,16 @@ class StatsStore:
             raise ValueError(f"group_by: unknown {sorted(unknown)}")
         where, params = _where(GameFilter(preset, strength, players, since, until), "played_at")
         sql = f"SELECT preset, strength, place, title, points, played_at FROM games{where} ORDER BY played_at, id"
-        rows = self._transaction(lambda c: c.execute(sql, params).fetchall(), write=False)
-        groups: dict[tuple[str | None, str | None], list[sqlite3.Row]] = {}
-        for row in rows:
-            key = (row["preset"] if "preset" in group_by else None, row["strength"] if "strength" in group_by else None)
-            groups.setdefault(key, []).append(row)
-        return [_summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: _sort_key(kv[0]))]
+
+        def read(conn: sqlite3.Connection) -> list[SummaryRow]:
+            groups: dict[tuple[str | None, str | None], list[sqlite3.Row]] = {}
+            for row in conn.execute(sql, params):
+                key = (_text(row, "preset") if "preset" in group_by else None,
+                       _text(row, "strength") if "strength" in group_by else None)
+                groups.setdefault(key, []).append(row)
+            return [_summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: _sort_key(kv[0]))]
+
+        return self._transaction(read, write=False)
 
     def match_summary(
         self,
@@ -472,24 +573,25 @@ class StatsStore:
             "avg(human_rank) + 1 AS average_rank, sum(human_total) AS total_points, sum(games) AS games "
             f"FROM matches{where} GROUP BY preset, strength"
         )
-        rows = self._transaction(lambda c: c.execute(sql, params).fetchall(), write=False)
-        out = [
-            MatchSummaryRow(
-                preset=r["preset"], strength=r["strength"], matches=r["matches"], firsts=r["firsts"] or 0,
-                average_rank=float(r["average_rank"]), total_points=r["total_points"] or 0, games=r["games"] or 0,
-            )
-            for r in rows
-        ]
-        return sorted(out, key=lambda r: _sort_key((r.preset, r.strength)))
+
+        def read(conn: sqlite3.Connection) -> list[MatchSummaryRow]:
+            return [
+                MatchSummaryRow(
+                    preset=_text(r, "preset"), strength=_text(r, "strength"), matches=_int(r, "matches"),
+                    firsts=int(r["firsts"] or 0), average_rank=float(r["average_rank"]),
+                    total_points=int(r["total_points"] or 0), games=int(r["games"] or 0),
+                )
+                for r in conn.execute(sql, params)
+            ]
+
+        return sorted(self._transaction(read, write=False), key=lambda r: _sort_key((r.preset, r.strength)))
 
     def recent_games(self, limit: int = 50, offset: int = 0, filters: GameFilter | None = None) -> list[GameListItem]:
         """The latest games first, for the replay list (page with ``offset``)."""
         where, params = _where(filters or GameFilter(), "played_at")
         sql = f"SELECT {_LIST_COLUMNS} FROM games{where} ORDER BY played_at DESC, id DESC LIMIT ? OFFSET ?"
-        rows = self._transaction(
-            lambda c: c.execute(sql, [*params, max(0, limit), max(0, offset)]).fetchall(), write=False
-        )
-        return [_list_item(r) for r in rows]
+        page = [*params, max(0, limit), max(0, offset)]
+        return self._transaction(lambda c: [_list_item(r) for r in c.execute(sql, page)], write=False)
 
     def count_games(self, filters: GameFilter | None = None) -> int:
         where, params = _where(filters or GameFilter(), "played_at")
@@ -498,62 +600,78 @@ class StatsStore:
 
     def game(self, game_id: int) -> GameRow | None:
         """Everything stored about one game, or None."""
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
-        row = self._transaction(lambda c: c.execute(sql, (game_id,)).fetchone(), write=False)
-        if row is None:
-            return None
-        return GameRow(
-            played_at=row["played_at"], preset=row["preset"], rules=_loads(row["rules"]) or {},
-            players=row["players"], opponents=_loads(row["opponents"]) or [], human_seat=row["human_seat"],
-            place=row["place"], title=row["title"], points=row["points"], duration_s=row["duration_s"],
-            forbidden_finish=bool(row["forbidden_finish"]), miyako_ochi=bool(row["miyako_ochi"]),
-            revolution=bool(row["revolution"]), record=_loads(row["record"]), match_id=row["match_id"],
-        )
+        sql = f"SELECT {_GAME_COLUMNS.replace('record', 'CAST(record AS BLOB) AS record')} FROM games WHERE id = ?"
+
+        def read(conn: sqlite3.Connection) -> GameRow | None:
+            row = conn.execute(sql, (game_id,)).fetchone()
+            if row is None:
+                return None
+            duration = row["duration_s"]
+            if not isinstance(duration, (int, float)):
+                raise _BadValue(f"duration_s: {duration!r} is not a number")
+            return GameRow(
+                played_at=_text(row, "played_at"), preset=_text(row, "preset"), rules=_loads(row["rules"]) or {},
+                players=_int(row, "players"), opponents=_loads(row["opponents"]) or [],
+                human_seat=_int(row, "human_seat"), place=_int(row, "place"), title=_text(row, "title"),
+                points=_int(row, "points"), duration_s=float(duration),
+                forbidden_finish=bool(row["forbidden_finish"]), miyako_ochi=bool(row["miyako_ochi"]),
+                revolution=bool(row["revolution"]), record=_loads(row["record"]), match_id=row["match_id"],
+            )
+
+        return self._transaction(read, write=False)
 
     def game_record(self, game_id: int) -> dict[str, Any] | None:
         """The game record of one game (docs/game-record.md), or None (no such game, or none kept)."""
-        row = self._transaction(
-            lambda c: c.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone(), write=False
-        )
-        record = _loads(row["record"]) if row is not None else None
-        return record if isinstance(record, dict) else None
+        return self._record("games", game_id)
 
     def recent_matches(
         self, limit: int = 20, offset: int = 0, filters: GameFilter | None = None
     ) -> list[MatchListItem]:
         where, params = _where(filters or GameFilter(), "finished_at")
         sql = f"SELECT {_MATCH_LIST_COLUMNS} FROM matches{where} ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?"
-        rows = self._transaction(
-            lambda c: c.execute(sql, [*params, max(0, limit), max(0, offset)]).fetchall(), write=False
-        )
-        return [
-            MatchListItem(
-                id=r["id"], started_at=r["started_at"], finished_at=r["finished_at"], preset=r["preset"],
-                players=r["players"], strength=r["strength"], games=r["games"], human_total=r["human_total"],
-                human_rank=r["human_rank"], has_record=bool(r["has_record"]),
-            )
-            for r in rows
-        ]
+        page = [*params, max(0, limit), max(0, offset)]
+
+        def read(conn: sqlite3.Connection) -> list[MatchListItem]:
+            return [
+                MatchListItem(
+                    id=_int(r, "id"), started_at=_text(r, "started_at"), finished_at=_text(r, "finished_at"),
+                    preset=_text(r, "preset"), players=_int(r, "players"), strength=_text(r, "strength"),
+                    games=_int(r, "games"), human_total=_int(r, "human_total"), human_rank=_int(r, "human_rank"),
+                    has_record=bool(r["has_record"]),
+                )
+                for r in conn.execute(sql, page)
+            ]
+
+        return self._transaction(read, write=False)
 
     def match_games(self, match_id: int) -> list[GameListItem]:
         """The games of one match, in order."""
         sql = f"SELECT {_LIST_COLUMNS} FROM games WHERE match_id = ? ORDER BY played_at, id"
-        return [_list_item(r) for r in self._transaction(lambda c: c.execute(sql, (match_id,)).fetchall(), write=False)]
+        return self._transaction(lambda c: [_list_item(r) for r in c.execute(sql, (match_id,))], write=False)
 
     def match_record(self, match_id: int) -> dict[str, Any] | None:
-        row = self._transaction(
-            lambda c: c.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone(), write=False
-        )
-        record = _loads(row["record"]) if row is not None else None
-        return record if isinstance(record, dict) else None
+        """The record of a match (every game), or None."""
+        return self._record("matches", match_id)
+
+    def _record(self, table: str, row_id: int) -> dict[str, Any] | None:
+        """A stored record, read as bytes: one that is not UTF-8 or not JSON reads as none (logged)."""
+        sql = f"SELECT CAST(record AS BLOB) AS record FROM {table} WHERE id = ?"
+        row = self._transaction(lambda c: c.execute(sql, (row_id,)).fetchone(), write=False)
+        if row is None or row["record"] is None:
+            return None
+        record = _loads(bytes(row["record"]))
+        if not isinstance(record, dict):
+            log.warning("stats: the record of %s row %d cannot be read; shown as none", table, row_id)
+            return None
+        return record
 
     def filter_choices(self) -> FilterChoices:
         """The presets, strengths and player counts that occur in the stored games."""
 
         def read(conn: sqlite3.Connection) -> FilterChoices:
-            presets = [r["preset"] for r in conn.execute("SELECT DISTINCT preset FROM games")]
-            strengths = [r["strength"] for r in conn.execute("SELECT DISTINCT strength FROM games")]
-            players = [r["players"] for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")]
+            presets = [_text(r, "preset") for r in conn.execute("SELECT DISTINCT preset FROM games")]
+            strengths = [_text(r, "strength") for r in conn.execute("SELECT DISTINCT strength FROM games")]
+            players = [_int(r, "players") for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")]
             return FilterChoices(
                 sorted(presets, key=lambda p: _sort_key((p, None))),
                 sorted(strengths, key=lambda s: _sort_key((None, s))),
@@ -644,16 +762,17 @@ def _summarize(key: tuple[str | None, str | None], rows: list[sqlite3.Row]) -> S
     """Rows have preset, strength, place, title, points and played_at, in time order."""
     preset, strength = key
     games = len(rows)
-    places = [int(r["place"]) for r in rows]
+    places = [_int(r, "place") for r in rows]
     firsts = sum(1 for place in places if place == 0)
     classes = dict.fromkeys(CLASS_IDS, 0)
     for r in rows:
-        classes[r["title"]] = classes.get(r["title"], 0) + 1
+        title = _text(r, "title")
+        classes[title] = classes.get(title, 0) + 1
     best = run = 0
     for place in places:
         run = run + 1 if place == 0 else 0
         best = max(best, run)
-    total = sum(int(r["points"]) for r in rows)
+    total = sum(_int(r, "points") for r in rows)
     presets = {r["preset"] for r in rows}
     win_loss = all(p in PRESETS and PRESETS[p].score_by is ScoreBy.WIN for p in presets)
     return SummaryRow(
@@ -669,14 +788,18 @@ def _summarize(key: tuple[str | None, str | None], rows: list[sqlite3.Row]) -> S
         best_streak=best,
         wins=firsts if win_loss else None,
         losses=games - firsts if win_loss else None,
-        first_played=rows[0]["played_at"],
-        last_played=rows[-1]["played_at"],
+        first_played=_text(rows[0], "played_at"),
+        last_played=_text(rows[-1], "played_at"),
     )
 
 
 def _list_item(row: sqlite3.Row) -> GameListItem:
+    duration = row["duration_s"]
+    if not isinstance(duration, (int, float)):
+        raise _BadValue(f"duration_s: {duration!r} is not a number")
     return GameListItem(
-        id=row["id"], played_at=row["played_at"], preset=row["preset"], players=row["players"],
-        strength=row["strength"], place=row["place"], title=row["title"], points=row["points"],
-        duration_s=row["duration_s"], match_id=row["match_id"], has_record=bool(row["has_record"]),
+        id=_int(row, "id"), played_at=_text(row, "played_at"), preset=_text(row, "preset"),
+        players=_int(row, "players"), strength=_text(row, "strength"), place=_int(row, "place"),
+        title=_text(row, "title"), points=_int(row, "points"), duration_s=float(duration),
+        match_id=row["match_id"], has_record=bool(row["has_record"]),
     )

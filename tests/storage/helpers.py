@@ -110,7 +110,8 @@ def inject_faults(
 
     A real SQLite connection runs the statement unless ``fault`` returns an
     error, which is raised instead (the disk is full, the file became read-only...).
-    Returns the statements seen, in order.
+    The in-memory database the store falls back to has no faults.  Returns the
+    statements seen, in order.
     """
     seen: list[str] = []
     real_connect = sqlite3.connect
@@ -118,14 +119,14 @@ def inject_faults(
     class Faulty(sqlite3.Connection):
         def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
             seen.append(sql)
-            error = fault(self._database, sql)
+            error = fault(self._database, sql) if self._database != ":memory:" else None
             if error is not None:
                 raise error
             return super().execute(sql, *args)
 
         def executemany(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
             seen.append(sql)
-            error = fault(self._database, sql)
+            error = fault(self._database, sql) if self._database != ":memory:" else None
             if error is not None:
                 raise error
             return super().executemany(sql, *args)
