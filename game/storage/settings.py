@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .atomic import move_aside, remove_stale_temps, write_atomic
+from .files import read_limited
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -222,18 +223,19 @@ def load_settings(path: str | os.PathLike[str], defaults: Settings | None = None
     """Read the settings file: (settings, warnings).  Never raises.
 
     A missing file gives the defaults without a warning.  A file that cannot be
-    decoded is moved aside (``settings.json.corrupt-<timestamp>``).  Every
+    decoded is moved aside (``settings.json.corrupt-<timestamp>``).  Only a
+    regular file is read: a folder, a named pipe or a device gives the
+    defaults and a warning (the next save replaces a pipe or device).  Every
     warning is also logged.
     """
     target = Path(path)
     base = defaults or Settings()
     remove_stale_temps(target)
     try:
-        with open(target, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        raw = read_limited(target, MAX_FILE_BYTES)
     except FileNotFoundError:
         return base, []
-    except OSError as error:
+    except OSError as error:  # NotRegularFile (a folder, a named pipe, a device) included
         return base, _logged([f"settings: cannot read {target}: {error}; using the defaults"])
     if len(raw) > MAX_FILE_BYTES:
         return base, _logged([_set_aside(target, f"larger than {MAX_FILE_BYTES} bytes")])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -213,3 +214,23 @@ def test_any_json_object_gives_valid_settings(data: dict[str, Any]) -> None:
     # what is saved loads back without warnings
     again, again_warnings = settings_from_json(json.loads(json.dumps(settings_to_json(loaded), allow_nan=False)))
     assert again == loaded and again_warnings == []
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_as_settings_gives_defaults_at_once(tmp_path: Path) -> None:
+    """Before: reading waited forever for a writer."""
+    path = tmp_path / "settings.json"
+    os.mkfifo(path)
+    loaded, warnings = load_settings(path, Settings(language="en"))
+    assert loaded == Settings(language="en") and "named pipe" in warnings[0]
+    assert save_settings(path, loaded.replace(volume=0.2)) and load_settings(path)[0].volume == 0.2
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_link_to_a_device_as_settings_gives_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.symlink_to("/dev/zero")
+    loaded, warnings = load_settings(path, Settings(language="en"))
+    assert loaded == Settings(language="en") and "device" in warnings[0]
