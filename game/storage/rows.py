@@ -110,6 +110,10 @@ class GameRow:
     record: Mapping[str, Any] | None = None
     """The game record (docs/game-record.md); None only for games stored before records were kept."""
     match_id: int | None = None
+    match_key: str | None = None
+    """The match the game belongs to (its match is linked by this key when it ends); None: a lone game."""
+    match_game: int | None = None
+    """The game's number in its match, 0 = the first (with ``match_key``)."""
 
     @property
     def strength(self) -> str:
@@ -130,6 +134,10 @@ class GameRow:
             raise ValueError(f"title: unknown class {self.title!r}")
         if not math.isfinite(self.duration_s) or self.duration_s < 0:
             raise ValueError(f"duration_s: {self.duration_s!r}")
+        if (self.match_key is None) != (self.match_game is None):
+            raise ValueError("match_key and match_game: expected both or neither")
+        if self.match_game is not None and (isinstance(self.match_game, bool) or self.match_game < 0):
+            raise ValueError(f"match_game: {self.match_game!r}")
         iso_utc(self.played_at)
 
 
@@ -151,6 +159,8 @@ class MatchRow:
     """The match record (every game)."""
     opponents: Sequence[str | None] = ()
     """As in ``GameRow`` (empty: unknown)."""
+    match_key: str | None = None
+    """Every game stored with this key is linked to the match."""
 
     @property
     def strength(self) -> str:

@@ -12,6 +12,11 @@ Schema history:
    the old rows), the 反則上がり / 都落ち / 革命 flags and ``match_id``.
 3. ``record`` (the game record JSON) on games and matches; indexes for the
    statistics and replay queries.
+4. ``match_key`` (the match a game belongs to, known from the match's start)
+   and ``match_game`` (its number in the match) on games, ``match_key`` on
+   matches, each unique: the games of a match are linked to it when it ends,
+   even those written before a quit and resume, and a game or match written
+   twice (replayed after a crash) is kept once.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ __all__ = [
     "user_version",
 ]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class Unusable(Exception):
@@ -89,6 +94,13 @@ _V3 = (
     "CREATE INDEX games_match ON games (match_id)",
     "CREATE INDEX matches_finished_at ON matches (finished_at)",
 )
+_V4 = (
+    "ALTER TABLE games ADD COLUMN match_key TEXT",
+    "ALTER TABLE games ADD COLUMN match_game INTEGER",
+    "ALTER TABLE matches ADD COLUMN match_key TEXT",
+    "CREATE UNIQUE INDEX games_match_game ON games (match_key, match_game)",
+    "CREATE UNIQUE INDEX matches_match_key ON matches (match_key)",
+)
 
 
 def _run(statements: Sequence[str]) -> Callable[[sqlite3.Connection], None]:
@@ -111,17 +123,20 @@ def _to_v2(conn: sqlite3.Connection) -> None:
         conn.execute("UPDATE games SET strength = ? WHERE id = ?", (strength, game_id))
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _run(_V1), 2: _to_v2, 3: _run(_V3)}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _run(_V1), 2: _to_v2, 3: _run(_V3), 4: _run(_V4),
+}
 """``MIGRATIONS[v]`` brings a database from version v-1 to v (0 = empty file)."""
 
 COLUMNS = {
     "games": (
         "id", "played_at", "preset", "rules", "players", "opponents", "strength", "human_seat", "place",
         "title", "points", "duration_s", "forbidden_finish", "miyako_ochi", "revolution", "match_id", "record",
+        "match_key", "match_game",
     ),
     "matches": (
         "id", "started_at", "finished_at", "preset", "players", "opponents", "strength", "games",
-        "human_total", "human_rank", "totals", "record",
+        "human_total", "human_rank", "totals", "record", "match_key",
     ),
 }
 """The columns each table of the current schema has."""
@@ -164,12 +179,13 @@ _TYPES = {
         "played_at": "text", "preset": "text", "rules": "text", "players": "integer", "opponents": "text",
         "strength": "text", "human_seat": "integer", "place": "integer", "title": "text", "points": "integer",
         "duration_s": "real integer", "forbidden_finish": "integer", "miyako_ochi": "integer",
-        "revolution": "integer", "match_id": "integer null", "record": "text null",
+        "revolution": "integer", "match_id": "integer null", "record": "text null", "match_key": "text null",
+        "match_game": "integer null",
     },
     "matches": {
         "started_at": "text", "finished_at": "text", "preset": "text", "players": "integer", "opponents": "text",
         "strength": "text", "games": "integer", "human_total": "integer", "human_rank": "integer",
-        "totals": "text", "record": "text null",
+        "totals": "text", "record": "text null", "match_key": "text null",
     },
 }
 """The storage classes each column's values must have (SQLite would keep ``'abc'`` in an INTEGER column)."""

@@ -103,7 +103,7 @@ class StatsError(Exception):
 
 _GAME_COLUMNS = (
     "played_at, preset, rules, players, opponents, strength, human_seat, place, title, points, duration_s, "
-    "forbidden_finish, miyako_ochi, revolution, record, match_id"
+    "forbidden_finish, miyako_ochi, revolution, record, match_id, match_key, match_game"
 )
 _LIST_COLUMNS = (
     "id, played_at, preset, players, strength, place, title, points, duration_s, match_id, "
@@ -439,39 +439,67 @@ class StatsStore:
     # --- writing ---
 
     def add_game(self, row: GameRow) -> int:
-        """Store a finished game; its id.  ValueError for an out-of-range row, StatsError if the disk refuses."""
+        """Store a finished game; its id.  ValueError for an out-of-range row, StatsError if the disk refuses.
+
+        A game of a match that is already stored (the same ``match_key`` and
+        ``match_game``: replayed after a crash) is not stored again; its id
+        is returned.
+        """
         row.check()
         values = (
             iso_utc(row.played_at), row.preset, _dumps(dict(row.rules)), row.players, _dumps(list(row.opponents)),
             row.strength, row.human_seat, row.place, row.title, row.points, float(row.duration_s),
             int(row.forbidden_finish), int(row.miyako_ochi), int(row.revolution),
-            _dumps(dict(row.record)) if row.record is not None else None, row.match_id,
+            _dumps(dict(row.record)) if row.record is not None else None, row.match_id, row.match_key, row.match_game,
         )
         marks = ", ".join("?" * len(values))
 
         def insert(conn: sqlite3.Connection) -> int:
-            cursor = conn.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({marks})", values)
-            return int(cursor.lastrowid or 0)
+            cursor = conn.execute(
+                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({marks}) "
+                "ON CONFLICT (match_key, match_game) DO NOTHING",
+                values,
+            )
+            if cursor.rowcount == 1:
+                return int(cursor.lastrowid or 0)
+            found = conn.execute(
+                "SELECT id FROM games WHERE match_key = ? AND match_game = ?", (row.match_key, row.match_game)
+            ).fetchone()
+            log.info("stats: game %s of match %s was stored before", row.match_game, row.match_key)
+            return int(found["id"])
 
         return self._transaction(insert, write=True)
 
     def add_match(self, row: MatchRow, game_ids: Iterable[int] = ()) -> int:
-        """Store a finished match and link its games (ids from ``add_game``) to it; its id."""
+        """Store a finished match and link its games to it; its id.
+
+        The games linked are those stored with the match's ``match_key`` and
+        those of ``game_ids``.  A match already stored with that key is not
+        stored again.
+        """
         row.check()
         values = (
             iso_utc(row.started_at), iso_utc(row.finished_at), row.preset, row.players, _dumps(list(row.opponents)),
             row.strength, row.games, row.human_total, row.human_rank, _dumps(list(row.totals)),
-            _dumps(dict(row.record)) if row.record is not None else None,
+            _dumps(dict(row.record)) if row.record is not None else None, row.match_key,
         )
         ids = [int(i) for i in game_ids]
 
         def insert(conn: sqlite3.Connection) -> int:
             cursor = conn.execute(
                 "INSERT INTO matches (started_at, finished_at, preset, players, opponents, strength, games, "
-                "human_total, human_rank, totals, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "human_total, human_rank, totals, record, match_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (match_key) DO NOTHING",
                 values,
             )
-            match_id = int(cursor.lastrowid or 0)
+            if cursor.rowcount == 1:
+                match_id = int(cursor.lastrowid or 0)
+            else:
+                found = conn.execute("SELECT id FROM matches WHERE match_key = ?", (row.match_key,)).fetchone()
+                log.info("stats: match %s was stored before", row.match_key)
+                match_id = int(found["id"])
+            if row.match_key is not None:
+                conn.execute("UPDATE games SET match_id = ? WHERE match_key = ?", (match_id, row.match_key))
             conn.executemany("UPDATE games SET match_id = ? WHERE id = ?", [(match_id, i) for i in ids])
             return match_id
 
@@ -616,6 +644,7 @@ class StatsStore:
                 points=_int(row, "points"), duration_s=float(duration),
                 forbidden_finish=bool(row["forbidden_finish"]), miyako_ochi=bool(row["miyako_ochi"]),
                 revolution=bool(row["revolution"]), record=_loads(row["record"]), match_id=row["match_id"],
+                match_key=row["match_key"], match_game=row["match_game"],
             )
 
         return self._transaction(read, write=False)
