@@ -13,10 +13,11 @@ tell "too large" without reading it all.
 10
 >>> read_limited(folder / "a.json", 4)
 b'01234'
->>> read_limited(folder, 4)
-Traceback (most recent call last):
-...
-game.storage.files.NotRegularFile: ... is a folder, not a file
+>>> try:
+...     read_limited(folder, 4)
+... except NotRegularFile as error:
+...     print(error.kind)
+a folder
 """
 
 from __future__ import annotations

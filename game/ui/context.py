@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import Translator
+from game.storage.notices import Notices
 from game.storage.paths import AppPaths
 from game.storage.settings import Settings
 
@@ -53,6 +54,8 @@ class Context:
     """App-level actions scenes may trigger: ``quit``, ``fullscreen``, ``autosave``..."""
     cache: dict[str, Any] = field(default_factory=dict)
     """Drawings scenes share and keep between screens (the felt for the window size...), by a key of their choice."""
+    notices: Notices = field(default_factory=Notices)
+    """What the player must be told about the files (the app shows them)."""
     t: Translator = field(init=False)
 
     def __post_init__(self) -> None:

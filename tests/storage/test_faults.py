@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.storage.autosave import load_autosave
+from game.storage.lock import InstanceLock
 from game.storage.settings import Settings, load_settings
 from game.storage.stats import StatsStore
 
@@ -130,3 +131,31 @@ def test_killed_while_writing(tmp_path: Path, round_: int) -> None:
     conn = sqlite3.connect(tmp_path / "stats.sqlite3")
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     conn.close()
+
+
+HOLD_LOCK = (
+    "import sys; from game.storage.lock import InstanceLock; lock = InstanceLock(sys.argv[1]); "
+    "print(lock.acquire(), flush=True); sys.stdin.read()"
+)
+
+
+@pytest.mark.timeout(120)
+def test_one_copy_per_data_folder_and_no_stale_lock(tmp_path: Path) -> None:
+    """Another process holds the folder: this one is told so, with its number; once it is killed, the lock is free."""
+    path = tmp_path / "daifugo.lock"
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    child = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(path)], cwd=ROOT, env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "True"
+        mine = InstanceLock(path)
+        assert not mine.acquire() and not mine.held
+        assert mine.owner() == str(child.pid)
+    finally:
+        child.kill()  # no clean-up of any kind
+        child.communicate(timeout=60)
+    assert mine.acquire() and mine.held, "a killed copy leaves no stale lock"
+    assert mine.owner() == str(os.getpid())
+    assert not InstanceLock(path).acquire(), "two locks in one process exclude each other too"
+    mine.release()
+    assert InstanceLock(path).acquire()

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 class ResultScene(Overlay):
     panel_size = (0.62, 0.78)
+    accepts_notices = True
 
     def __init__(self, ctx: Context, session: Session, on_next: Callable[[], None]) -> None:
         super().__init__(ctx)
