@@ -5,6 +5,7 @@
 * ``stats``: ``StatsStore`` (SQLite: games, matches, summaries, replay lists)
 * ``rows``: what goes in and comes out of the store: ``GameRow``, ``MatchRow``, ``SummaryRow``...
 * ``schema``: the database's schema version, its migrations, the checks that a file is ours
+* ``queries``: how the store reads (filters as SQL, summaries, list items, checked values)
 * ``autosave``: ``AutosaveSlot``, ``save_autosave``, ``load_autosave``, ``clear_autosave``
 * ``records_io``: ``export_record``, ``import_record``
 * ``atomic``: ``write_atomic`` (temporary file + fsync + rename), ``move_aside``

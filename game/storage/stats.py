@@ -35,16 +35,22 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ai.levels import LEVELS
-from game.engine.rules import PRESETS, ScoreBy
-
 from .atomic import move_aside, timestamp
 from .files import NotRegularFile, check_regular
 from .notices import Notice, NoticeKind
+from .queries import (
+    LIST_COLUMNS,
+    MATCH_LIST_COLUMNS,
+    BadValue,
+    int_of,
+    list_item,
+    sort_key,
+    summarize,
+    text_of,
+    where_clause,
+)
 from .rows import (
     CLASS_IDS,
-    EXTERNAL,
-    MIXED,
     FilterChoices,
     GameFilter,
     GameListItem,
@@ -105,14 +111,6 @@ _GAME_COLUMNS = (
     "played_at, preset, rules, players, opponents, strength, human_seat, place, title, points, duration_s, "
     "forbidden_finish, miyako_ochi, revolution, record, match_id, match_key, match_game"
 )
-_LIST_COLUMNS = (
-    "id, played_at, preset, players, strength, place, title, points, duration_s, match_id, "
-    "record IS NOT NULL AS has_record"
-)
-_MATCH_LIST_COLUMNS = (
-    "id, started_at, finished_at, preset, players, strength, games, human_total, human_rank, "
-    "record IS NOT NULL AS has_record"
-)
 
 
 # --- errors ---------------------------------------------------------------------
@@ -143,24 +141,6 @@ def _busy(error: sqlite3.Error) -> bool:
     if isinstance(code, int):
         return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
     return "locked" in str(error).lower()
-
-
-class _BadValue(ValueError):
-    """A stored value the game never writes (found while reading): the file is treated as damaged."""
-
-
-def _int(row: sqlite3.Row, column: str) -> int:
-    value = row[column]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _BadValue(f"{column}: {value!r} is not a whole number")
-    return value
-
-
-def _text(row: sqlite3.Row, column: str) -> str:
-    value = row[column]
-    if not isinstance(value, str):
-        raise _BadValue(f"{column}: {value!r} is not text")
-    return value
 
 
 def _dumps(value: Any) -> str:
@@ -427,8 +407,8 @@ class StatsStore:
                         _rollback(conn)
                         raise
                     return result
-                except (sqlite3.Error, _BadValue) as error:
-                    damaged = isinstance(error, _BadValue) or _damage(error)
+                except (sqlite3.Error, BadValue) as error:
+                    damaged = isinstance(error, BadValue) or _damage(error)
                     if attempt == 0 and self.persistent and damaged:
                         self._recover(str(error))
                         continue
@@ -572,16 +552,16 @@ class StatsStore:
         unknown = set(group_by) - {"preset", "strength"}
         if unknown:
             raise ValueError(f"group_by: unknown {sorted(unknown)}")
-        where, params = _where(GameFilter(preset, strength, players, since, until), "played_at")
+        where, params = where_clause(GameFilter(preset, strength, players, since, until), "played_at")
         sql = f"SELECT preset, strength, place, title, points, played_at FROM games{where} ORDER BY played_at, id"
 
         def read(conn: sqlite3.Connection) -> list[SummaryRow]:
             groups: dict[tuple[str | None, str | None], list[sqlite3.Row]] = {}
             for row in conn.execute(sql, params):
-                key = (_text(row, "preset") if "preset" in group_by else None,
-                       _text(row, "strength") if "strength" in group_by else None)
+                key = (text_of(row, "preset") if "preset" in group_by else None,
+                       text_of(row, "strength") if "strength" in group_by else None)
                 groups.setdefault(key, []).append(row)
-            return [_summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: _sort_key(kv[0]))]
+            return [summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: sort_key(kv[0]))]
 
         return self._transaction(read, write=False)
 
@@ -595,7 +575,7 @@ class StatsStore:
         players: int | None = None,
     ) -> list[MatchSummaryRow]:
         """Matches per (preset, strength): how many, how many won, average rank."""
-        where, params = _where(GameFilter(preset, strength, players, since, until), "finished_at")
+        where, params = where_clause(GameFilter(preset, strength, players, since, until), "finished_at")
         sql = (
             "SELECT preset, strength, count(*) AS matches, sum(human_rank = 0) AS firsts, "
             "avg(human_rank) + 1 AS average_rank, sum(human_total) AS total_points, sum(games) AS games "
@@ -605,24 +585,24 @@ class StatsStore:
         def read(conn: sqlite3.Connection) -> list[MatchSummaryRow]:
             return [
                 MatchSummaryRow(
-                    preset=_text(r, "preset"), strength=_text(r, "strength"), matches=_int(r, "matches"),
+                    preset=text_of(r, "preset"), strength=text_of(r, "strength"), matches=int_of(r, "matches"),
                     firsts=int(r["firsts"] or 0), average_rank=float(r["average_rank"]),
                     total_points=int(r["total_points"] or 0), games=int(r["games"] or 0),
                 )
                 for r in conn.execute(sql, params)
             ]
 
-        return sorted(self._transaction(read, write=False), key=lambda r: _sort_key((r.preset, r.strength)))
+        return sorted(self._transaction(read, write=False), key=lambda r: sort_key((r.preset, r.strength)))
 
     def recent_games(self, limit: int = 50, offset: int = 0, filters: GameFilter | None = None) -> list[GameListItem]:
         """The latest games first, for the replay list (page with ``offset``)."""
-        where, params = _where(filters or GameFilter(), "played_at")
-        sql = f"SELECT {_LIST_COLUMNS} FROM games{where} ORDER BY played_at DESC, id DESC LIMIT ? OFFSET ?"
+        where, params = where_clause(filters or GameFilter(), "played_at")
+        sql = f"SELECT {LIST_COLUMNS} FROM games{where} ORDER BY played_at DESC, id DESC LIMIT ? OFFSET ?"
         page = [*params, max(0, limit), max(0, offset)]
-        return self._transaction(lambda c: [_list_item(r) for r in c.execute(sql, page)], write=False)
+        return self._transaction(lambda c: [list_item(r) for r in c.execute(sql, page)], write=False)
 
     def count_games(self, filters: GameFilter | None = None) -> int:
-        where, params = _where(filters or GameFilter(), "played_at")
+        where, params = where_clause(filters or GameFilter(), "played_at")
         sql = f"SELECT count(*) FROM games{where}"
         return int(self._transaction(lambda c: c.execute(sql, params).fetchone()[0], write=False))
 
@@ -636,12 +616,12 @@ class StatsStore:
                 return None
             duration = row["duration_s"]
             if not isinstance(duration, (int, float)):
-                raise _BadValue(f"duration_s: {duration!r} is not a number")
+                raise BadValue(f"duration_s: {duration!r} is not a number")
             return GameRow(
-                played_at=_text(row, "played_at"), preset=_text(row, "preset"), rules=_loads(row["rules"]) or {},
-                players=_int(row, "players"), opponents=_loads(row["opponents"]) or [],
-                human_seat=_int(row, "human_seat"), place=_int(row, "place"), title=_text(row, "title"),
-                points=_int(row, "points"), duration_s=float(duration),
+                played_at=text_of(row, "played_at"), preset=text_of(row, "preset"), rules=_loads(row["rules"]) or {},
+                players=int_of(row, "players"), opponents=_loads(row["opponents"]) or [],
+                human_seat=int_of(row, "human_seat"), place=int_of(row, "place"), title=text_of(row, "title"),
+                points=int_of(row, "points"), duration_s=float(duration),
                 forbidden_finish=bool(row["forbidden_finish"]), miyako_ochi=bool(row["miyako_ochi"]),
                 revolution=bool(row["revolution"]), record=_loads(row["record"]), match_id=row["match_id"],
                 match_key=row["match_key"], match_game=row["match_game"],
@@ -656,16 +636,16 @@ class StatsStore:
     def recent_matches(
         self, limit: int = 20, offset: int = 0, filters: GameFilter | None = None
     ) -> list[MatchListItem]:
-        where, params = _where(filters or GameFilter(), "finished_at")
-        sql = f"SELECT {_MATCH_LIST_COLUMNS} FROM matches{where} ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?"
+        where, params = where_clause(filters or GameFilter(), "finished_at")
+        sql = f"SELECT {MATCH_LIST_COLUMNS} FROM matches{where} ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?"
         page = [*params, max(0, limit), max(0, offset)]
 
         def read(conn: sqlite3.Connection) -> list[MatchListItem]:
             return [
                 MatchListItem(
-                    id=_int(r, "id"), started_at=_text(r, "started_at"), finished_at=_text(r, "finished_at"),
-                    preset=_text(r, "preset"), players=_int(r, "players"), strength=_text(r, "strength"),
-                    games=_int(r, "games"), human_total=_int(r, "human_total"), human_rank=_int(r, "human_rank"),
+                    id=int_of(r, "id"), started_at=text_of(r, "started_at"), finished_at=text_of(r, "finished_at"),
+                    preset=text_of(r, "preset"), players=int_of(r, "players"), strength=text_of(r, "strength"),
+                    games=int_of(r, "games"), human_total=int_of(r, "human_total"), human_rank=int_of(r, "human_rank"),
                     has_record=bool(r["has_record"]),
                 )
                 for r in conn.execute(sql, page)
@@ -675,8 +655,8 @@ class StatsStore:
 
     def match_games(self, match_id: int) -> list[GameListItem]:
         """The games of one match, in order."""
-        sql = f"SELECT {_LIST_COLUMNS} FROM games WHERE match_id = ? ORDER BY played_at, id"
-        return self._transaction(lambda c: [_list_item(r) for r in c.execute(sql, (match_id,))], write=False)
+        sql = f"SELECT {LIST_COLUMNS} FROM games WHERE match_id = ? ORDER BY played_at, id"
+        return self._transaction(lambda c: [list_item(r) for r in c.execute(sql, (match_id,))], write=False)
 
     def match_record(self, match_id: int) -> dict[str, Any] | None:
         """The record of a match (every game), or None."""
@@ -698,12 +678,14 @@ class StatsStore:
         """The presets, strengths and player counts that occur in the stored games."""
 
         def read(conn: sqlite3.Connection) -> FilterChoices:
-            presets = [_text(r, "preset") for r in conn.execute("SELECT DISTINCT preset FROM games")]
-            strengths = [_text(r, "strength") for r in conn.execute("SELECT DISTINCT strength FROM games")]
-            players = [_int(r, "players") for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")]
+            presets = [text_of(r, "preset") for r in conn.execute("SELECT DISTINCT preset FROM games")]
+            strengths = [text_of(r, "strength") for r in conn.execute("SELECT DISTINCT strength FROM games")]
+            players = [
+                int_of(r, "players") for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")
+            ]
             return FilterChoices(
-                sorted(presets, key=lambda p: _sort_key((p, None))),
-                sorted(strengths, key=lambda s: _sort_key((None, s))),
+                sorted(presets, key=lambda p: sort_key((p, None))),
+                sorted(strengths, key=lambda s: sort_key((None, s))),
                 players,
             )
 
@@ -754,81 +736,3 @@ def _rollback(conn: sqlite3.Connection) -> None:
             conn.execute("ROLLBACK")
 
 
-def _where(filters: GameFilter, time_column: str) -> tuple[str, list[Any]]:
-    clauses: list[str] = []
-    params: list[Any] = []
-    if filters.preset is not None:
-        clauses.append("preset = ?")
-        params.append(filters.preset)
-    if filters.strength is not None:
-        clauses.append("strength = ?")
-        params.append(filters.strength)
-    if filters.players is not None:
-        clauses.append("players = ?")
-        params.append(filters.players)
-    if filters.since is not None:
-        clauses.append(f"{time_column} >= ?")
-        params.append(iso_utc(filters.since))
-    if filters.until is not None:
-        clauses.append(f"{time_column} < ?")
-        params.append(iso_utc(filters.until))
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
-
-
-_PRESET_ORDER = {p: i for i, p in enumerate(PRESETS)}
-_STRENGTH_ORDER = {s: i for i, s in enumerate((*LEVELS, MIXED, EXTERNAL))}
-
-
-def _sort_key(key: tuple[str | None, str | None]) -> tuple[int, str, int, str]:
-    preset, strength = key
-    return (
-        _PRESET_ORDER.get(preset or "", len(_PRESET_ORDER)), preset or "",
-        _STRENGTH_ORDER.get(strength or "", len(_STRENGTH_ORDER)), strength or "",
-    )
-
-
-def _summarize(key: tuple[str | None, str | None], rows: list[sqlite3.Row]) -> SummaryRow:
-    """Rows have preset, strength, place, title, points and played_at, in time order."""
-    preset, strength = key
-    games = len(rows)
-    places = [_int(r, "place") for r in rows]
-    firsts = sum(1 for place in places if place == 0)
-    classes = dict.fromkeys(CLASS_IDS, 0)
-    for r in rows:
-        title = _text(r, "title")
-        classes[title] = classes.get(title, 0) + 1
-    best = run = 0
-    for place in places:
-        run = run + 1 if place == 0 else 0
-        best = max(best, run)
-    total = sum(_int(r, "points") for r in rows)
-    presets = {r["preset"] for r in rows}
-    win_loss = all(p in PRESETS and PRESETS[p].score_by is ScoreBy.WIN for p in presets)
-    return SummaryRow(
-        preset=preset,
-        strength=strength,
-        games=games,
-        firsts=firsts,
-        average_place=sum(places) / games + 1,
-        classes=classes,
-        total_points=total,
-        mean_points=total / games,
-        current_streak=run,
-        best_streak=best,
-        wins=firsts if win_loss else None,
-        losses=games - firsts if win_loss else None,
-        first_played=_text(rows[0], "played_at"),
-        last_played=_text(rows[-1], "played_at"),
-    )
-
-
-def _list_item(row: sqlite3.Row) -> GameListItem:
-    duration = row["duration_s"]
-    if not isinstance(duration, (int, float)):
-        raise _BadValue(f"duration_s: {duration!r} is not a number")
-    return GameListItem(
-        id=_int(row, "id"), played_at=_text(row, "played_at"), preset=_text(row, "preset"),
-        players=_int(row, "players"), strength=_text(row, "strength"), place=_int(row, "place"),
-        title=_text(row, "title"), points=_int(row, "points"), duration_s=float(duration),
-        match_id=row["match_id"], has_record=bool(row["has_record"]),
-    )
