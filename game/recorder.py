@@ -88,14 +88,16 @@ class ResultRecorder:
     def __init__(
         self,
         stats: StatsStore | None,
-        submit: Callable[[Callable[[], object]], None],
+        submit: Callable[..., None],
         notify: Callable[[Notice], None],
         *,
         clock: Callable[[], str] | None = None,
     ) -> None:
         self.stats = stats
         self.submit = submit
-        """Runs a job after the jobs given before it (the app's background writer)."""
+        """``submit(job, key=...)`` runs ``job`` after the jobs given before it; a job waiting with the same
+        key is dropped (the app's background writer).  Each write writes everything waiting, so one waiting
+        write is enough, however often the app retries."""
         self.notify = notify
         self.clock = clock
         """Now as ISO 8601 UTC (``utc_now`` if None)."""
@@ -120,12 +122,12 @@ class ResultRecorder:
             rows.append(match_row(summary, now))
         with self._lock:
             self._pending.extend(rows)
-        self.submit(self.write)
+        self.submit(self.write, key="results")
 
     def retry(self) -> None:
         """Have the waiting rows written again (nothing if none wait)."""
         if self.pending:
-            self.submit(self.write)
+            self.submit(self.write, key="results")
 
     def write(self) -> bool:
         """Write the waiting rows, oldest first, until the disk refuses one; True if none is left."""

@@ -81,7 +81,7 @@ def test_a_match_is_recorded_with_every_game_its_start_and_its_table(
     monkeypatch.setattr("game.session.utc_now", clock)
     store = StatsStore(tmp_path / "stats.sqlite3")
     told: list[Notice] = []
-    recorder = ResultRecorder(store, lambda job: job(), told.append, clock=clock)
+    recorder = ResultRecorder(store, lambda job, key: job(), told.append, clock=clock)
     saves: list[dict[str, Any]] = []
     first = Session(setup(3), worker, on_game_over=recorder.game_over, on_autosave=saves.append)
     started = iso_utc(clock.now)
@@ -110,7 +110,7 @@ def test_a_game_replayed_after_a_crash_is_counted_once(
 ) -> None:
     """The game ends, its row is written, the program dies before the next autosave: resumed, it ends again."""
     store = StatsStore(tmp_path / "stats.sqlite3")
-    recorder = ResultRecorder(store, lambda job: job(), lambda notice: None)
+    recorder = ResultRecorder(store, lambda job, key: job(), lambda notice: None)
     saves: list[dict[str, Any]] = []
     first = Session(setup(2), worker, on_game_over=recorder.game_over, on_autosave=saves.append)
     play(first, lambda s: bool(saves) and s.game.result is None)  # a trick of game 1 was saved
@@ -139,7 +139,7 @@ def test_results_the_disk_refuses_wait_in_memory_and_are_written_later(
     assert store.persistent and store.notice is None
     jobs: list[Callable[[], object]] = []
     told: list[Notice] = []
-    recorder = ResultRecorder(store, jobs.append, told.append)
+    recorder = ResultRecorder(store, lambda job, key: jobs.append(job), told.append)
     session = Session(setup(2), worker, on_game_over=recorder.game_over)
 
     def run_jobs() -> None:
