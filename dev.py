@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Set up everything in a local virtual environment (.venv), then play or test.
 
-    python3 dev.py play    install what the game needs and start it
-    python3 dev.py test    install what the tests need and run lint, type checks and the whole suite
+    python3 dev.py play            install what the game needs and start it
+    python3 dev.py test            install what the tests need and run lint, type checks and the whole suite
+    python3 dev.py test --quick    the same without the slow tests (long random runs, the app build)
 
 Extra arguments go to the game (``play``) or to pytest (``test``).  Only the
 Python standard library is needed to run this script (Python 3.10 or newer).
@@ -52,19 +53,29 @@ def play(args: list[str]) -> int:
     return subprocess.run([str(python), str(ROOT / "main.py"), *args], cwd=ROOT).returncode
 
 
+QUICK = "--quick"
+"""``dev.py test --quick``: every check but the tests marked slow."""
+
+
 def test(args: list[str]) -> int:
     python = ensure_installed("test")
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONHASHSEED": "0"}
+    quick = QUICK in args
+    args = [a for a in args if a != QUICK]
+    pytest = [python, "-m", "pytest", *(["-m", "not slow"] if quick else [])]
     steps = [
         [python, "-m", "ruff", "check", "."],
         [python, "-m", "mypy", "--strict", "game/engine", "ai"],
-        [python, "-m", "pytest", "-n", "auto", *args] if not args else [python, "-m", "pytest", *args],
+        [*pytest, "-n", "auto", *args] if not args else [*pytest, *args],
     ]
     for step in steps:
         print("+", " ".join(str(a) for a in step), flush=True)
         code = subprocess.run([str(a) for a in step], cwd=ROOT, env=env).returncode
         if code:
             return code
+    if not quick and not args:
+        print(f"(while working: 'python3 dev.py test {QUICK}' skips the slow tests; "
+              "CI and this command run them all)", flush=True)
     return 0
 
 

@@ -25,7 +25,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from game.engine import Match, Phase, RuleSet, observe, preset_rules
+from game.engine import Match, RuleSet, observe, preset_rules
+from game.engine.runner import Answer, Decision, MatchRunner, play_game
 
 from .levels import LEVELS, make_player
 from .player import Player
@@ -69,39 +70,34 @@ def play_match(job: MatchJob) -> MatchOutcome:
     """Play one match; every move and gift is checked by the engine."""
     options = {level: dict(opts) for level, opts in job.options}
     players: list[Player] = [make_player(level, **options.get(level, {})) for level in job.levels]
-    match = Match(job.rules, seed=job.seed, games=job.games)
+    runner = MatchRunner(Match(job.rules, seed=job.seed, games=job.games))
     outcome = MatchOutcome(times={level: [] for level in set(job.levels)})
     step = 0
+
+    def decide(decision: Decision) -> Answer:
+        nonlocal step
+        player_id = runner.player_of(decision)
+        obs = observe(runner.game, decision.seat)
+        rng = random.Random(f"arena/{job.seed}/{job.rotation}/{runner.match.index}/{step}")
+        step += 1
+        start = time.perf_counter()
+        player = players[player_id]
+        reply = player.choose_gift(obs, rng) if decision.gift is not None else player.choose_move(obs, rng)
+        outcome.times[job.levels[player_id]].append(time.perf_counter() - start)
+        return reply
+
     while True:
-        game = match.game
-        index = match.index
-        while not game.over:
-            seat = game.turn
-            player_id = match.player_at(seat)
-            player = players[player_id]
-            obs = observe(game, seat)
-            rng = random.Random(f"arena/{job.seed}/{job.rotation}/{index}/{step}")
-            step += 1
-            start = time.perf_counter()
-            if game.phase is Phase.EXCHANGE:
-                gift = player.choose_gift(obs, rng)
-                outcome.times[job.levels[player_id]].append(time.perf_counter() - start)
-                game.give(seat, gift)
-            else:
-                move = player.choose_move(obs, rng)
-                outcome.times[job.levels[player_id]].append(time.perf_counter() - start)
-                game.play(move)
-        result = game.result
-        assert result is not None
+        result = play_game(runner.game, decide)
+        match = runner.match
         entries = []
         for player_id, level in enumerate(job.levels):
             seat = match.seat_of(player_id)
             place = result.places.index(seat)
             entries.append(PlayerGame(level, job.deal_set, result.points[seat], place, result.titles[seat].value))
         outcome.games.append(entries)
-        if match.record_result() is not None:
+        if runner.end_game() is not None:
             break
-        match.next_game()
+        runner.next_game()
     return outcome
 
 

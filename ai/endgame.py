@@ -17,6 +17,8 @@ from typing import Final
 
 from game.engine import Game, Move, Observation, Play
 
+from .playout import settle_handoff
+
 DEFAULT_NODE_LIMIT: Final = 400_000
 
 
@@ -92,6 +94,7 @@ class _Search:
         for move in self._ordered(game):
             child = game.clone()
             child.apply(move)
+            settle_handoff(child)
             if self._wins(child):
                 return move
         return None
@@ -116,6 +119,7 @@ class _Search:
         for move in self._ordered(game):
             child = game.clone()
             child.apply(move)
+            settle_handoff(child)
             if self._wins(child) == mine:
                 result = mine
                 break

@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 
 from game.engine import Event, Move, Observation
 from game.engine.cards import iter_ids, natural_strength_key
-from game.engine.game import Phase
 
 
 class Player(ABC):
@@ -47,7 +46,8 @@ class Player(ABC):
         return self.choose_move(obs, rng, deadline)
 
     def choose_gift(self, obs: Observation, rng: random.Random) -> int:
-        """The cards (a card set) ``obs.seat`` gives in the exchange: by default its weakest."""
+        """The cards (a card set) ``obs.seat`` gives away: in the exchange, or handing on (7渡し)
+        or discarding (10捨て) after a play; by default its weakest."""
         return weakest_cards(obs.hand, gift_count(obs))
 
     def notify(self, obs: Observation, events: Sequence[Event]) -> None:  # noqa: B027 (a hook)
@@ -61,7 +61,7 @@ class Player(ABC):
 def gift_count(obs: Observation) -> int:
     """How many cards ``obs.seat`` must give now (0 when it has nothing to give)."""
     state = obs.state
-    if state.phase is not Phase.EXCHANGE:
+    if not state.phase.giving:
         return 0
     return next((g.count for g in state.pending if g.giver == obs.seat), 0)
 

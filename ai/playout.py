@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine import Game, Move
+from game.engine import Game, Move, Phase
 from game.engine.rules import RuleSet
 
 from .normal import normal_policy
+from .player import weakest_cards
 
 Policy = Callable[[Game], Move]
 """A move for the seat to act in a complete game."""
@@ -34,5 +35,15 @@ def playout(game: Game, seat: int, policy: Policy = normal_policy, max_steps: in
             return place_points(rules, place)
         if steps >= max_steps:  # pragma: no cover - a safety net, games always end
             return points_range(rules)[0]
-        game.apply(policy(game))
+        if game.phase is Phase.HANDOFF:
+            settle_handoff(game)
+        else:
+            game.apply(policy(game))
         steps += 1
+
+
+def settle_handoff(game: Game) -> None:
+    """Hand on (7渡し) or discard (10捨て) the weakest cards until the play goes on (search)."""
+    while game.phase is Phase.HANDOFF:
+        gift = game.pending[0]
+        game.apply_gift(weakest_cards(game.hands[gift.giver], gift.count))

@@ -29,9 +29,23 @@ from typing import TYPE_CHECKING, Any
 
 from ai.levels import make_player
 from ai.player import Player
-from game.engine import Event, Game, IllegalMove, Match, Move, Phase, Reason, RuleSet, Title, observe, preset_rules
+from game.engine import (
+    Event,
+    Game,
+    IllegalMove,
+    Match,
+    Move,
+    Pass,
+    Phase,
+    Reason,
+    RuleSet,
+    Title,
+    observe,
+    preset_rules,
+)
 from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
+from game.engine.runner import Decision, MatchRunner
 from game.storage.rows import iso_utc, utc_now
 
 if TYPE_CHECKING:
@@ -144,6 +158,7 @@ class Session:
         self.rules = setup.rules()
         self.worker = worker
         self.match = match or Match(self.rules, setup.seed, games=setup.games, first_leader=setup.first_leader)
+        self.runner = MatchRunner(self.match)
         self.on_autosave = on_autosave
         self.on_game_over = on_game_over
         self.messages: list[str] = []
@@ -159,7 +174,8 @@ class Session:
             if setup.seats[index].kind == "external" and player is not None:
                 self._start_in_background(index, player)
         self._ticket: Ticket | None = None
-        self._thinking_seat = -1
+        self._thinking = Decision(-1)
+        """The decision under way in the worker (while ``_ticket`` is set)."""
         self._pending_level: str | None = None
         self.next_first_leader: int | None = setup.first_leader
         """先攻/後攻 for the next new match (the menu changes it)."""
@@ -233,30 +249,28 @@ class Session:
     def thinking(self) -> bool:
         return self._ticket is not None
 
+    def _decides(self, decision: Decision) -> Player | None:
+        """The computer (or program) that makes ``decision``, None for the human."""
+        return self.players[self.runner.player_of(decision)]
+
+    def _human_decision(self) -> Decision | None:
+        return next((d for d in self.runner.decisions() if d.seat == self.human_seat), None)
+
+    def _computer_decisions(self) -> list[Decision]:
+        return [d for d in self.runner.decisions() if self._decides(d) is not None]
+
     def human_to_act(self) -> bool:
-        """Is the game waiting for the human (a move, or exchange cards)?"""
-        game = self.game
-        if game.phase is Phase.PLAY:
-            return game.turn == self.human_seat
-        if game.phase is Phase.EXCHANGE:
-            return not self._computer_givers() and any(g.giver == self.human_seat for g in game.pending)
-        return False
+        """Is the game waiting for the human (a move, or cards to give) and no computer first?"""
+        return self._human_decision() is not None and not self._computer_decisions()
 
     def computer_to_act(self) -> bool:
         if self.check_programs():
             return False
-        game = self.game
-        if game.phase is Phase.PLAY:
-            return self.players[self.match.player_at(game.turn)] is not None
-        if game.phase is Phase.EXCHANGE:
-            return bool(self._computer_givers())
-        return False
-
-    def _computer_givers(self) -> list[int]:
-        return [g.giver for g in self.game.pending if self.players[self.match.player_at(g.giver)] is not None]
+        return bool(self._computer_decisions())
 
     def human_gift_count(self) -> int:
-        return next((g.count for g in self.game.pending if g.giver == self.human_seat), 0)
+        decision = self._human_decision()
+        return decision.gift.count if decision is not None and decision.gift is not None else 0
 
     # --- computer decisions ----------------------------------------------------------
 
@@ -265,15 +279,16 @@ class Session:
         if self._ticket is not None or not self.computer_to_act():
             return
         game = self.game
-        gift = game.phase is Phase.EXCHANGE
-        seat = self._computer_givers()[0] if gift else game.turn
-        player = self.players[self.match.player_at(seat)]
+        decision = self._computer_decisions()[0]
+        player = self._decides(decision)
         assert player is not None
-        step = len(game.history) + 1000 * len(game.chosen_gifts)
+        seat = decision.seat
+        step = len(game.history) + len(game.handoffs) + 1000 * len(game.chosen_gifts)
         seed = decision_seed(self.setup.seed, self.match.index, step, seat)
         budget = self.setup.expert_budget if player.level == "expert" else None
-        self._thinking_seat = seat
-        self._ticket = self.worker.submit(player, observe(game, seat), seed, gift=gift, budget=budget)
+        self._thinking = decision
+        self._ticket = self.worker.submit(player, observe(game, seat), seed, gift=decision.gift is not None,
+                                          budget=budget)
 
     def poll(self) -> list[Event] | None:
         """Apply the computer's decision once ready; None while it is still thinking."""
@@ -283,20 +298,29 @@ class Session:
             answer = self.worker.poll(self._ticket)
         except Exception as error:
             self._ticket = None
-            self._replace(self.match.player_at(self._thinking_seat), error)
+            self._replace(self.runner.player_of(self._thinking), error)
             return []
         if answer is None:
             return None
         self._ticket = None
-        seat = self._thinking_seat
+        decision = self._thinking
+        seat = decision.seat
         try:
-            if isinstance(answer, int):
-                return self._after(self.game.give(seat, answer))
-            return self._after(self.game.play(answer))
+            return self._after(self.runner.answer(decision, answer))
         except IllegalMove as error:
             log.error("the computer at seat %d chose an illegal move %r: %s", seat, answer, error)
             self._replace(self.match.player_at(seat), error)
             return []
+
+    def decided_to_pass(self) -> bool:
+        """The computer's decision under way is ready and is a pass (the table shows it without a pause)."""
+        if self._ticket is None:
+            return False
+        try:
+            answer = self.worker.poll(self._ticket)
+        except Exception:  # ``poll`` deals with a failed decision
+            return False
+        return isinstance(answer, Pass)
 
     def wait_for_decision(self, timeout: float) -> None:
         """Block until the computer decision under way is ready (for scripts and tests; the game never waits)."""
@@ -313,13 +337,17 @@ class Session:
 
     def human_play(self, move: Move) -> list[Event]:
         """Play the human's move (checked: raises ``IllegalMove``)."""
-        game = self.game
-        if game.phase is not Phase.PLAY or game.turn != self.human_seat:
-            raise IllegalMove(Reason.NOT_YOUR_TURN, seat=self.human_seat, turn=game.turn)
-        return self._after(game.play(move))
+        decision = self._human_decision()
+        if decision is None or decision.gift is not None:
+            raise IllegalMove(Reason.NOT_YOUR_TURN, seat=self.human_seat, turn=self.game.turn)
+        return self._after(self.runner.answer(decision, move))
 
     def human_give(self, cards: int) -> list[Event]:
-        return self._after(self.game.give(self.human_seat, cards))
+        """Give the human's chosen cards (the exchange, 7渡し, 10捨て; checked)."""
+        decision = self._human_decision()
+        if decision is None or decision.gift is None:
+            raise IllegalMove(Reason.NOT_EXCHANGING, seat=self.human_seat)
+        return self._after(self.runner.answer(decision, cards))
 
     def hint(self) -> Move | None:
         """What the Strong computer would play for the human now (None if not the human's turn)."""
@@ -356,7 +384,7 @@ class Session:
         game = self.game
         result = game.result
         assert result is not None
-        outcome = self.match.record_result()
+        outcome = self.runner.end_game()
         seat = self.human_seat
         place = result.places.index(seat)
         summary = GameSummary(
@@ -414,10 +442,9 @@ class Session:
                 if spec.kind == "computer":
                     self.players[index] = make_player(level)
                     self.levels[index] = level
-        game = self.match.next_game()
+        events = self.runner.next_game()
         self._game_started = time.monotonic()
         self._revolution_seen = False
-        events = list(game.setup_events)
         self._notify(events)
         self._autosave()
         return events

@@ -38,6 +38,7 @@ from typing import Any
 from ai.player import Player
 from game.engine import PASS, Game, Match, Move, Play, observe, preset_rules
 from game.engine.match import game_rng
+from game.engine.runner import answer, decisions
 
 from .protocol import (
     DEFAULT_HOST,
@@ -272,15 +273,17 @@ class UecdaServer:
         """Everything of one game but the final 1/2 flag."""
         for seat, player in enumerate(seating):
             self._send_table(player, initial_table(observe(game, seat), seating), "the opening hand")
-        for gift in list(game.pending):
-            game.give(gift.giver, self._gift(game, gift.giver, seating[gift.giver]))
-        while not game.over:
-            actor_seat = game.turn
+        while pending := decisions(game):
+            decision = pending[0]
+            actor_seat = decision.seat
             actor = seating[actor_seat]
+            if decision.gift is not None:  # the exchange: the protocol has no other gifts
+                answer(game, decision, self._gift(game, actor_seat, actor))
+                continue
             for seat, player in enumerate(seating):
                 table = turn_table(game, game.hands[seat], seating, my_turn=seat == actor_seat)
                 self._send_table(player, table, "the hand")
-            game.play(self._move(game, actor_seat, actor))
+            answer(game, decision, self._move(game, actor_seat, actor))
             field = field_table(game, field_play(game.history), seating, actor_seat)
             for player in seating:
                 self._send_table(player, field, "the field")

@@ -432,7 +432,7 @@ class Shadow:
         state = PublicState(
             rules=rules, phase=Phase.PLAY, turn=turn, leader=turn, top=top, trick=trick, last_player=last,
             passed=passed, active=sum(1 << s for s in range(PLAYERS) if hands[s]), revolution=st.revolution,
-            j_back=False, lock=lock, lock_base=lock_base, counts=tuple(h.bit_count() for h in hands),
+            j_back=False, backwards=False, lock=lock, lock_base=lock_base, counts=tuple(h.bit_count() for h in hands),
             stock_counts=(0,) * PLAYERS, pile_count=0, removed_count=0, played=deck & ~held,
             finishers=tuple(self.seat_of(p) for p in self.out_order if not hands[self.seat_of(p)]), forbidden=(),
             miyako=-1, gekokujo=-1, previous_places=self.places, pending=(), drawn_seat=-1, result=None)

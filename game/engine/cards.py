@@ -32,7 +32,11 @@ JOKER_CODE: Final = "JK"
 
 # Rank indices that rules talk about.
 RANK_3: Final = 0
+RANK_5: Final = 2
+RANK_7: Final = 4
 RANK_8: Final = 5
+RANK_9: Final = 6
+RANK_10: Final = 7
 RANK_J: Final = 8
 RANK_2: Final = 12
 JOKER_RANK: Final = 13

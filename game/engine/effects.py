@@ -2,7 +2,9 @@
 
 ``effects(play, table)`` says, before a play is made, whether it turns the
 order (革命, J-back), locks the suits (縛り), clears the table (8切り,
-スペ3返し) and whether going out with it is a forbidden finish (反則上がり).
+スペ3返し, 砂嵐, 救急車), skips players (5スキップ), turns the direction of
+play (9リバース), makes the player hand cards on (7渡し) or discard them
+(10捨て), and whether going out with it is a forbidden finish (反則上がり).
 ``Game`` applies exactly these effects, and the computer players ask the same
 function, so a rule is written once.
 
@@ -20,10 +22,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from .cards import EIGHTS_AND_JOKERS, JOKER_MASK, JOKER_RANK, NATURAL_MASK, RANK_2, RANK_3, RANK_8, RANK_J, SPADE_3
+from .cards import (
+    EIGHTS_AND_JOKERS,
+    JOKER_MASK,
+    JOKER_RANK,
+    NATURAL_MASK,
+    RANK_2,
+    RANK_3,
+    RANK_5,
+    RANK_7,
+    RANK_8,
+    RANK_9,
+    RANK_10,
+    RANK_J,
+    SPADE_3,
+)
 from .events import ClearReason
 from .movegen import lock_suits
-from .plays import SEQUENCE, SINGLE, Play
+from .plays import GROUP, SEQUENCE, SINGLE, Play
 from .rules import RuleSet
 
 
@@ -70,9 +86,17 @@ class Effects(NamedTuple):
     ends_lock: bool
     """It ends the lock in force (a lone joker: only the ♠3 can follow it, whatever the suits)."""
     cut: ClearReason | None
-    """``EIGHT_CUT`` or ``SPADE3_RETURN`` when it clears the table (the same player leads)."""
+    """Why it clears the table (8切り, スペ3返し, 砂嵐, 救急車; the same player leads), or None."""
     forbidden: bool
     """Going out with it is a forbidden finish (反則上がり)."""
+    skips: int = 0
+    """Players it skips (5スキップ)."""
+    turns_round: bool = False
+    """It turns the direction of play round (9リバース)."""
+    hands_on: int = 0
+    """Cards the player then hands to the next player (7渡し; at most the cards left)."""
+    discards: int = 0
+    """Cards the player then discards (10捨て; at most the cards left)."""
 
 
 def revolts(play: Play, rules: RuleSet) -> bool:
@@ -96,6 +120,27 @@ def eight_cuts(play: Play, rules: RuleSet) -> bool:
     if not rules.eight_cut or play.rank == JOKER_RANK or (play.kind == SEQUENCE and not rules.eight_cut_sequence):
         return False
     return play.has_rank(RANK_8)
+
+
+def rank_count(play: Play, rank: int) -> int:
+    """How many cards of ``play`` stand for ``rank`` (a joker standing for it counts, a lone joker never)."""
+    if play.rank == JOKER_RANK or not play.has_rank(rank):
+        return 0
+    return 1 if play.kind == SEQUENCE else play.size
+
+
+def clears(play: Play, top: Play | None, rules: RuleSet) -> ClearReason | None:
+    """Why ``play`` made on ``top`` clears the table (the same player leads), or None."""
+    if eight_cuts(play, rules):
+        return ClearReason.EIGHT_CUT
+    if returns_joker(play, top, rules):
+        return ClearReason.SPADE3_RETURN
+    if play.kind == GROUP and play.rank != JOKER_RANK:
+        if rules.sandstorm and play.size == 3 and play.rank == RANK_3:
+            return ClearReason.SANDSTORM
+        if rules.ambulance and play.size == 2 and play.rank == RANK_9:
+            return ClearReason.AMBULANCE
+    return None
 
 
 def returns_joker(play: Play, top: Play | None, rules: RuleSet) -> bool:
@@ -133,11 +178,7 @@ def effects(play: Play, table: TableView, finishes: bool = False) -> Effects:
         if base and base == table.lock_base:
             locks = base
     forbidden = forbidden_finish(play, rules, table.reversed)
-    cut: ClearReason | None = None
-    if eight_cuts(play, rules):
-        cut = ClearReason.EIGHT_CUT
-    elif returns_joker(play, table.top, rules):
-        cut = ClearReason.SPADE3_RETURN
+    cut = clears(play, table.top, rules)
     if cut and finishes and forbidden and rules.info.forbidden_finish_stays:
         cut = None  # the tournament rules: the cards of a forbidden finish stay on the table
     return Effects(
@@ -147,6 +188,10 @@ def effects(play: Play, table: TableView, finishes: bool = False) -> Effects:
         ends_lock=lone_joker and table.lock != 0,
         cut=cut,
         forbidden=forbidden,
+        skips=rank_count(play, RANK_5) if rules.five_skip and not cut else 0,
+        turns_round=rules.nine_reverse and rank_count(play, RANK_9) > 0,
+        hands_on=rank_count(play, RANK_7) if rules.seven_pass and not finishes else 0,
+        discards=rank_count(play, RANK_10) if rules.ten_discard and not finishes else 0,
     )
 
 
@@ -154,11 +199,13 @@ __all__ = [
     "Effects",
     "Table",
     "TableView",
+    "clears",
     "effects",
     "eight_cuts",
     "forbidden_finish",
     "hopeless",
     "j_backs",
+    "rank_count",
     "returns_joker",
     "revolts",
 ]

@@ -12,6 +12,7 @@ class Reason(str, Enum):
     GAME_OVER = "game_over"
     NOT_YOUR_TURN = "not_your_turn"
     EXCHANGE_PENDING = "exchange_pending"
+    HANDOFF_PENDING = "handoff_pending"
     NOT_EXCHANGING = "not_exchanging"
     GIFT_COUNT = "gift_count"
     NOT_IN_HAND = "not_in_hand"
@@ -31,6 +32,7 @@ MESSAGES: Final[dict[Reason, str]] = {
     Reason.GAME_OVER: "the game is over",
     Reason.NOT_YOUR_TURN: "it is seat {turn}'s turn, not seat {seat}'s",
     Reason.EXCHANGE_PENDING: "the card exchange is not finished",
+    Reason.HANDOFF_PENDING: "the cards to hand on or discard are not chosen yet",
     Reason.NOT_EXCHANGING: "seat {seat} has no cards to give now",
     Reason.GIFT_COUNT: "must give exactly {count} card(s)",
     Reason.NOT_IN_HAND: "{cards} not in the hand",

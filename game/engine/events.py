@@ -42,6 +42,12 @@ class ClearReason(str, Enum):
     SPADE3_RETURN = "spade3_return"
     PASS = "pass"
     """A pass cleared it at once (``clear_on_pass``)."""
+    SANDSTORM = "sandstorm"
+    """Three 3s (砂嵐)."""
+    AMBULANCE = "ambulance"
+    """Two 9s (救急車)."""
+    FIVE_SKIP = "five_skip"
+    """The skip of a 5 came round to the player who played it."""
 
 
 class DrawSource(str, Enum):
@@ -152,6 +158,55 @@ class Spade3Return:
 
 
 @dataclass(frozen=True, slots=True)
+class Sandstorm:
+    seat: int
+    state: PublicState | None = STATE
+
+
+@dataclass(frozen=True, slots=True)
+class Ambulance:
+    seat: int
+    state: PublicState | None = STATE
+
+
+@dataclass(frozen=True, slots=True)
+class FiveSkip:
+    seat: int
+    skipped: tuple[int, ...]
+    """The seats that lose their turn, in the order they would have played."""
+    state: PublicState | None = STATE
+
+
+@dataclass(frozen=True, slots=True)
+class NineReverse:
+    seat: int
+    backwards: bool
+    """The direction now: True when turns go the other way round."""
+    state: PublicState | None = STATE
+
+
+@dataclass(frozen=True, slots=True)
+class SevenPass:
+    """7渡し: cards handed to the next player."""
+
+    giver: int
+    receiver: int
+    cards: int
+    """The cards (0 when hidden from the viewer: see ``visible_to``)."""
+    count: int
+    state: PublicState | None = STATE
+
+
+@dataclass(frozen=True, slots=True)
+class TenDiscard:
+    """10捨て: cards discarded face up."""
+
+    seat: int
+    cards: int
+    state: PublicState | None = STATE
+
+
+@dataclass(frozen=True, slots=True)
 class Finished:
     seat: int
     place: int
@@ -206,13 +261,19 @@ class MatchOver:
 
 Event = (
     Dealt | Exchanged | Started | Played | Passed | Drew | TrickCleared | Revolution | JBack | Locked
-    | EightCut | Spade3Return | Finished | ForbiddenFinish | HopelessHand | MiyakoOchi | Gekokujo | GameOver | MatchOver
+    | EightCut | Spade3Return | Sandstorm | Ambulance | FiveSkip | NineReverse | SevenPass | TenDiscard
+    | Finished | ForbiddenFinish | HopelessHand | MiyakoOchi | Gekokujo | GameOver | MatchOver
 )
+
+
+def state_after(event: Event) -> PublicState | None:
+    """The public state right after ``event`` (None for the results and for events made by hand)."""
+    return None if isinstance(event, (GameOver, MatchOver)) else event.state
 
 
 def visible_to(event: Event, seat: int) -> Event:
     """``event`` as ``seat`` may see it: cards exchanged or drawn by others are hidden (0)."""
-    if isinstance(event, Exchanged) and seat not in (event.giver, event.receiver):
+    if isinstance(event, (Exchanged, SevenPass)) and seat not in (event.giver, event.receiver):
         return replace(event, cards=0)
     if isinstance(event, Drew) and event.seat != seat:
         return replace(event, cards=0)

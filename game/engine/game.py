@@ -8,7 +8,8 @@
 * unchecked: ``apply(move)`` for a move taken from ``legal_moves()``, with no
   checks and no events, and ``clone()``, for search.
 
-Seats act in increasing order.  Hands are card-set bitmasks (see ``cards``).
+Seats act in increasing order (decreasing while 9リバース has turned it round).
+Hands are card-set bitmasks (see ``cards``).
 
 >>> import random
 >>> from game.engine.rules import preset_rules
@@ -38,9 +39,10 @@ from .cards import (
     strongest_cards,
 )
 from .deal import Deal, deal
-from .effects import effects, hopeless
+from .effects import Table, effects, hopeless
 from .errors import IllegalMove, Reason
 from .events import (
+    Ambulance,
     ClearReason,
     Dealt,
     DrawSource,
@@ -49,6 +51,7 @@ from .events import (
     Event,
     Exchanged,
     Finished,
+    FiveSkip,
     ForbiddenFinish,
     GameOver,
     Gekokujo,
@@ -57,17 +60,21 @@ from .events import (
     LeadReason,
     Locked,
     MiyakoOchi,
+    NineReverse,
     Passed,
     Played,
     Revolution,
+    Sandstorm,
+    SevenPass,
     Spade3Return,
     Started,
+    TenDiscard,
     TrickCleared,
 )
 from .movegen import legal_plays, lock_suits
 from .plays import PASS, Move, Pass, Play
 from .rules import FirstLeader, LaterLeader, RuleSet, Title
-from .state import PendingGift, Phase, PublicFacts, PublicState, Turn
+from .state import GiftKind, PendingGift, Phase, PublicFacts, PublicState, Turn
 
 
 class Game(PublicFacts):
@@ -77,6 +84,7 @@ class Game(PublicFacts):
         "_given_leader",
         "_random_leader",
         "active",
+        "backwards",
         "chosen_gifts",
         "counts",
         "deal",
@@ -86,6 +94,7 @@ class Game(PublicFacts):
         "forbidden",
         "gekokujo",
         "gifts",
+        "handoffs",
         "hands",
         "history",
         "j_back",
@@ -121,7 +130,7 @@ class Game(PublicFacts):
     removed: int
     """Cards that left the game unseen (the hand of a player removed by 都落ち...)."""
     gifts: list[tuple[int, int, int]]
-    """Exchange transfers (giver, receiver, cards); each is known to both parties."""
+    """Transfers between hands (giver, receiver, cards): the exchange and 7渡し; each is known to both parties."""
     deal: Deal
     """The hands, stocks and pile as dealt (for records)."""
     drawn: int
@@ -137,6 +146,7 @@ class Game(PublicFacts):
     active: int
     revolution: bool
     j_back: bool
+    backwards: bool
     lock: int
     lock_base: int
     finishers: list[int]
@@ -152,6 +162,8 @@ class Game(PublicFacts):
     drawn_seat: int
     chosen_gifts: list[tuple[int, int]]
     """The upper classes' chosen gifts (seat, cards), in the order given."""
+    handoffs: list[tuple[int, int, int, GiftKind]]
+    """Cards handed on (7渡し) or discarded (10捨て): (the number of turns before it, seat, cards, kind)."""
     result: GameOver | None
     # The rest:
     setup_events: list[Event]
@@ -201,6 +213,7 @@ class Game(PublicFacts):
         self.active = (1 << n) - 1
         self.revolution = False
         self.j_back = False
+        self.backwards = False
         self.lock = 0
         self.lock_base = 0
         self.finishers = []
@@ -214,6 +227,7 @@ class Game(PublicFacts):
         self.pending = []
         self.drawn_seat = -1
         self.chosen_gifts = []
+        self.handoffs = []
         self.result = None
         self._given_leader = leader
         self._random_leader = random_leader
@@ -300,6 +314,7 @@ class Game(PublicFacts):
         g.active = state.active
         g.revolution = state.revolution
         g.j_back = state.j_back
+        g.backwards = state.backwards
         g.lock = state.lock
         g.lock_base = state.lock_base
         g.finishers = list(state.finishers)
@@ -313,6 +328,7 @@ class Game(PublicFacts):
         g.pending = list(state.pending)
         g.drawn_seat = state.drawn_seat
         g.chosen_gifts = []
+        g.handoffs = []
         g.result = state.result
         g.setup_events = []
         g._given_leader = state.leader
@@ -342,6 +358,7 @@ class Game(PublicFacts):
             active=self.active,
             revolution=self.revolution,
             j_back=self.j_back,
+            backwards=self.backwards,
             lock=self.lock,
             lock_base=self.lock_base,
             counts=tuple(self.counts),
@@ -398,7 +415,7 @@ class Game(PublicFacts):
 
         A joker in ``cards`` is any joker the seat holds (they are interchangeable).
         """
-        if self.phase is not Phase.EXCHANGE:
+        if not self.phase.giving:
             raise IllegalMove(Reason.GAME_OVER if self.over else Reason.NOT_EXCHANGING, seat=seat)
         gift = next((g for g in self.pending if g.giver == seat), None)
         if gift is None:
@@ -407,10 +424,14 @@ class Game(PublicFacts):
         return gift
 
     def give(self, seat: int, cards: int) -> list[Event]:
-        """An upper class gives the cards it chose; the game starts after the last gift."""
+        """A seat gives the cards it chose: an upper class in the exchange (the game starts
+        after the last gift), or the player handing cards on (7渡し) or discarding them (10捨て)."""
         gift = self.verify_give(seat, cards)
         cards = legality.use_held_jokers(cards, self.hands[seat])
         events: list[Event] = []
+        if self.phase is Phase.HANDOFF:
+            self._hand_off(gift, cards, events)
+            return events
         self.chosen_gifts.append((seat, cards))
         self.pending.remove(gift)
         if self.pending:
@@ -431,6 +452,45 @@ class Game(PublicFacts):
             if count and self.hands[lower] and self.hands[upper]:
                 self._transfer(lower, upper, strongest_cards(self.hands[lower], count), False, events)
                 self.pending.append(PendingGift(upper, lower, min(count, self.hands[upper].bit_count())))
+
+    def apply_gift(self, cards: int) -> None:
+        """Hand on or discard ``cards`` for the seat to act, without checks or events (search)."""
+        self._hand_off(self.pending[0], cards, None)
+
+    def _hand_off(self, gift: PendingGift, cards: int, ev: list[Event] | None) -> None:
+        seat = gift.giver
+        self.pending.pop(0)
+        self.handoffs.append((len(self.history), seat, cards, gift.kind))
+        self.hands[seat] &= ~cards
+        self.counts[seat] = left = self.hands[seat].bit_count()
+        if gift.kind is GiftKind.SEVEN_PASS:
+            receiver = gift.receiver
+            self.hands[receiver] |= cards
+            self.counts[receiver] = self.hands[receiver].bit_count()
+            self.gifts.append((seat, receiver, cards))
+        else:
+            self.played |= cards
+        if self.pending and left:
+            nxt = self.pending[0]
+            self.pending[0] = PendingGift(seat, nxt.receiver, min(nxt.count, left), nxt.kind)
+        else:
+            self.pending.clear()  # nothing left to discard after handing the last card on
+            self.phase = Phase.PLAY
+        if ev is not None:
+            if gift.kind is GiftKind.SEVEN_PASS:
+                ev.append(SevenPass(seat, gift.receiver, cards, cards.bit_count(), self.public()))
+            else:
+                ev.append(TenDiscard(seat, cards, self.public()))
+        if self.pending:
+            return
+        turn = self.history[-1]
+        assert isinstance(turn.move, Play)
+        if not left:
+            self._go_out(seat, False, ev)
+            if self.phase is Phase.OVER:
+                return
+        eff = effects(turn.move, Table(self.rules, turn.top, turn.lock, 0, turn.reversed))
+        self._after_play(seat, eff.cut, eff.skips, ev)
 
     def _transfer(self, giver: int, receiver: int, cards: int, chosen: bool, events: list[Event]) -> None:
         self.hands[giver] &= ~cards
@@ -507,6 +567,14 @@ class Game(PublicFacts):
             self.lock_base = lock_suits(play, rules)
             if eff.ends_lock:
                 self.lock = 0
+        if hand and (eff.hands_on or eff.discards):  # the player acts again: 7渡し, 10捨て
+            left = hand.bit_count()
+            if eff.hands_on:
+                receiver = self._next_seat(seat, self.active & ~(1 << seat))
+                self.pending.append(PendingGift(seat, receiver, min(eff.hands_on, left), GiftKind.SEVEN_PASS))
+            if eff.discards:
+                self.pending.append(PendingGift(seat, -1, min(eff.discards, left), GiftKind.TEN_DISCARD))
+            self.phase = Phase.HANDOFF
         if ev is not None:
             ev.append(Played(seat, play, self.public()))
         if eff.revolution:
@@ -521,9 +589,12 @@ class Game(PublicFacts):
             self.lock = eff.locks
             if ev is not None:
                 ev.append(Locked(seat, eff.locks, self.public()))
+        if eff.turns_round:
+            self.backwards = not self.backwards
+            if ev is not None:
+                ev.append(NineReverse(seat, self.backwards, self.public()))
         if eff.cut and ev is not None:
-            cut = EightCut if eff.cut is ClearReason.EIGHT_CUT else Spade3Return
-            ev.append(cut(seat, self.public()))
+            ev.append(_CUT_EVENTS[eff.cut](seat, self.public()))
         if stock:
             self._refill(seat, play.size, ev)
             hand = self.hands[seat]
@@ -531,12 +602,16 @@ class Game(PublicFacts):
             self._go_out(seat, eff.forbidden, ev)
         elif stock is not None and not stock and rules.forbidden_finish and hopeless(hand):
             self._lose_hopeless(seat, ev)
-        if self.phase is Phase.OVER:
+        if self.phase is Phase.OVER or self.phase is Phase.HANDOFF:
             return
-        if eff.cut:
-            self._clear(seat, eff.cut, ev)
+        self._after_play(seat, eff.cut, eff.skips, ev)
+
+    def _after_play(self, seat: int, cut: ClearReason | None, skips: int, ev: list[Event] | None) -> None:
+        """The table clears or the next seat acts, once the play and any handoff are done."""
+        if cut:
+            self._clear(seat, cut, ev)
         else:
-            self._next_turn(seat, ev)
+            self._next_turn(seat, ev, skips)
 
     def _refill(self, seat: int, count: int, ev: list[Event] | None) -> None:
         """Draw up to ``count`` cards from the seat's own stock (hand_size)."""
@@ -581,7 +656,7 @@ class Game(PublicFacts):
         plays = legal_plays(self.hands[seat], self.top, self.revolution != self.j_back, self.lock, self.rules)
         return any(p.cards & need for p in plays)
 
-    def _next_turn(self, seat: int, ev: list[Event] | None) -> None:
+    def _next_turn(self, seat: int, ev: list[Event] | None, skips: int = 0) -> None:
         active = self.active
         if self.top is not None:
             waiting = active & ~self.passed
@@ -590,14 +665,32 @@ class Game(PublicFacts):
             if not waiting:
                 self._clear(self.last_player, ClearReason.PASSES, ev)
                 return
-        skip = self.passed if self.rules.pass_until_clear else 0
+        eligible = active & ~self.passed if self.rules.pass_until_clear else active
+        s = self._next_seat(seat, eligible)
+        if skips:
+            skipped: list[int] = []
+            while len(skipped) < skips and s != self.last_player:
+                skipped.append(s)
+                s = self._next_seat(s, eligible)
+            if ev is not None:
+                ev.append(FiveSkip(seat, tuple(skipped), self.public()))
+            if s == self.last_player:  # the skip came round to the player who played
+                self._clear(s, ClearReason.FIVE_SKIP, ev)
+                return
+        if s == self.last_player and self.top is not None and not self.rules.extra_turn:
+            self._clear(s, ClearReason.PASSES, ev)  # round to the player who played (someone was skipped)
+            return
+        self.turn = s
+
+    def _next_seat(self, seat: int, eligible: int) -> int:
+        """The first seat of ``eligible`` after ``seat`` in the direction of play."""
         n = self.n
+        step = n - 1 if self.backwards else 1
         s = seat
         for _ in range(n):
-            s = s + 1 if s + 1 < n else 0
-            if active >> s & 1 and not skip >> s & 1:
-                self.turn = s
-                return
+            s = (s + step) % n
+            if eligible >> s & 1:
+                return s
         raise AssertionError("no seat can act")  # pragma: no cover
 
     def _clear(self, leader: int, reason: ClearReason, ev: list[Event] | None) -> None:
@@ -606,10 +699,8 @@ class Game(PublicFacts):
         self.lock = self.lock_base = 0
         self.j_back = False
         self.passed = 0
-        active = self.active
-        n = self.n
-        while not active >> leader & 1:
-            leader = leader + 1 if leader + 1 < n else 0
+        if not self.active >> leader & 1:
+            leader = self._next_seat(leader, self.active)
         self.turn = leader
         if ev is not None:
             ev.append(TrickCleared(leader, reason, self.public()))
@@ -711,6 +802,7 @@ class Game(PublicFacts):
         g.active = self.active
         g.revolution = self.revolution
         g.j_back = self.j_back
+        g.backwards = self.backwards
         g.lock = self.lock
         g.lock_base = self.lock_base
         g.finishers = self.finishers[:]
@@ -724,11 +816,20 @@ class Game(PublicFacts):
         g.pending = self.pending[:]
         g.drawn_seat = self.drawn_seat
         g.chosen_gifts = self.chosen_gifts[:]
+        g.handoffs = self.handoffs[:]
         g.result = self.result
         g.setup_events = self.setup_events
         g._given_leader = self._given_leader
         g._random_leader = self._random_leader
         return g
+
+
+_CUT_EVENTS: dict[ClearReason, type[EightCut | Spade3Return | Sandstorm | Ambulance]] = {
+    ClearReason.EIGHT_CUT: EightCut,
+    ClearReason.SPADE3_RETURN: Spade3Return,
+    ClearReason.SANDSTORM: Sandstorm,
+    ClearReason.AMBULANCE: Ambulance,
+}
 
 
 class LegalMoves(Sequence[Move]):
@@ -839,7 +940,7 @@ def _check_position(
         seen |= zone
     if seen & ~deck_mask(rules.jokers):
         raise ValueError(f"cards not in the deck: {format_cards(seen & ~deck_mask(rules.jokers))}")
-    if state.phase is Phase.PLAY:
+    if state.phase is Phase.PLAY or state.phase is Phase.HANDOFF:
         holding = [bool(hands[s] or state.stock_counts[s]) for s in range(n)]
         if holding != [bool(state.active >> s & 1) for s in range(n)]:
             raise ValueError("the seats still in play are not the seats holding cards")

@@ -31,6 +31,8 @@ def check_turn(state: PublicView, seat: int | None) -> None:
         raise IllegalMove(Reason.GAME_OVER)
     if state.phase is Phase.EXCHANGE:
         raise IllegalMove(Reason.EXCHANGE_PENDING)
+    if state.phase is Phase.HANDOFF:
+        raise IllegalMove(Reason.HANDOFF_PENDING)
     if seat is not None and seat != state.turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN, seat=seat, turn=state.turn)
 

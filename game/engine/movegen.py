@@ -19,6 +19,8 @@ from .cards import (
     JOKER_RANK,
     N_RANKS,
     NATURAL_MASK,
+    RANK_3,
+    RANK_9,
     SPADE_3,
 )
 from .errors import IllegalMove, Reason, rank_text, suit_text
@@ -115,6 +117,15 @@ def lock_suits(play: Play, rules: RuleSet) -> int:
     return play.suits
 
 
+def trumps(play: Play, top: Play, rules: RuleSet) -> bool:
+    """Does ``play`` beat ``top`` whatever the rank, order or lock (砂嵐 on three cards, 救急車 on two)?"""
+    if play.kind != GROUP or top.kind != GROUP or play.size != top.size:
+        return False
+    return (rules.sandstorm and play.size == 3 and play.rank == RANK_3) or (
+        rules.ambulance and play.size == 2 and play.rank == RANK_9
+    )
+
+
 def follow_error(play: Play, top: Play | None, reversed_: bool, lock: int, rules: RuleSet) -> IllegalMove | None:
     """Why ``play`` may not follow ``top`` (None: it may), for a well-formed reading."""
     if top is None:
@@ -123,6 +134,8 @@ def follow_error(play: Play, top: Play | None, reversed_: bool, lock: int, rules
         if rules.spade3_return and play.cards == SPADE_3:
             return None
         return IllegalMove(Reason.JOKER_ON_TABLE)
+    if trumps(play, top, rules):
+        return None
     if play.size != top.size:
         return IllegalMove(Reason.WRONG_SIZE, count=top.size)
     if play.kind != top.kind:
@@ -223,7 +236,18 @@ def legal_plays(hand: int, top: Play | None, reversed_: bool, lock: int, rules: 
                 out += _NATURAL_BY_SIZE[r][n][size]
             if jokers and (n or jokers > 1):
                 _joker_groups(out, hand, jokers, r, n, size, 0, matter)
+    if (rules.sandstorm and size == 3) or (rules.ambulance and size == 2):
+        _trump_groups(out, hand, jokers, RANK_3 if size == 3 else RANK_9, size, matter)
     return out
+
+
+def _trump_groups(out: list[Play], hand: int, jokers: int, r: int, size: int, matter: bool) -> None:
+    """Add the groups of rank ``r`` and ``size`` that beat any group of that size (砂嵐, 救急車)."""
+    n = (hand >> (r << 2)) & 0xF
+    found: list[Play] = list(_NATURAL_BY_SIZE[r][n][size]) if n else []
+    if jokers and (n or jokers > 1):
+        _joker_groups(found, hand, jokers, r, n, size, 0, matter)
+    out += [play for play in found if play not in out]
 
 
 def _joker_groups(out: list[Play], hand: int, jokers: int, r: int, n: int, size: int, lock: int, matter: bool) -> None:

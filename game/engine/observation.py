@@ -164,6 +164,8 @@ def observe(game: Game, seat: int) -> Observation:
         elif receiver == seat:
             for other in range(n):
                 known[other] &= ~cards  # it came back to the observer
+        else:
+            known[giver] = 0  # cards handed on between others (7渡し): which ones is hidden
     for other in range(n):
         # A gift is in the receiver's hand unless it was played, came back, or the receiver left.
         known[other] &= ~game.played & ~hand if game.counts[other] else 0

@@ -16,7 +16,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .cards import JOKER_IDS, JOKER_MASK, card_codes, parse_card_id, parse_place_id
 from .errors import IllegalMove
@@ -25,6 +25,7 @@ from .game import Game, Phase
 from .match import Match
 from .plays import PASS, SINGLE, Play
 from .rules import PRESETS, RuleError, RuleSet, Title, preset_rules
+from .state import GiftKind
 
 FORMAT = "daifugo-record/1"
 _TITLE_ORDER = {t: i for i, t in enumerate(Title)}
@@ -40,6 +41,8 @@ class Action:
     cards: int | None
     """The card set played, None for a pass."""
     joker_as: tuple[int, ...] = ()
+    handoff: GiftKind | None = None
+    """Set when ``cards`` are handed on (7渡し) or discarded (10捨て) rather than played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +104,14 @@ def game_json(game: Game) -> dict[str, Any]:
         entry["leader"] = game.leader
     entry["stocks"] = [_codes(s) for s in game.deal.stocks] if game.deal.stocks is not None else None
     entry["pile"] = _codes(game.deal.pile) if game.deal.pile is not None else None
-    entry["actions"] = [action_json(turn.seat, turn.move) for turn in game.history]
+    actions = [action_json(turn.seat, turn.move) for turn in game.history]
+    for before, seat, cards, kind in reversed(game.handoffs):
+        actions.insert(before, {"seat": seat, _HANDOFF_KEYS[kind]: card_codes(cards)})
+    entry["actions"] = actions
     return entry
+
+
+_HANDOFF_KEYS: Final = {GiftKind.SEVEN_PASS: "give", GiftKind.TEN_DISCARD: "discard"}
 
 
 def action_json(seat: int, move: Play | object) -> dict[str, Any]:
@@ -299,10 +308,15 @@ def _parse_classes(rules: RuleSet, value: Any, path: str) -> tuple[Title, ...]:
 def _parse_action(rules: RuleSet, data: Any, path: str) -> Action:
     if not isinstance(data, Mapping):
         raise RecordError(f"{path}: expected an object")
-    unknown = set(data) - {"seat", "play", "pass", "joker_as"}
+    unknown = set(data) - {"seat", "play", "pass", "joker_as", "give", "discard"}
     if unknown:
         raise RecordError(f"{path}: unknown field {sorted(unknown)[0]!r}")
     seat = _seat(data.get("seat"), rules, f"{path}.seat")
+    for kind, key in _HANDOFF_KEYS.items():
+        if key in data:
+            if len(set(data) & {"play", "pass", "give", "discard"}) > 1:
+                raise RecordError(f"{path}: {key!r} goes alone (no play, pass or other handoff)")
+            return Action(seat, _mask(_cards(data[key], f"{path}.{key}")), handoff=kind)
     if data.get("pass") is True:
         if "play" in data:
             raise RecordError(f"{path}: both a play and a pass")
@@ -390,15 +404,25 @@ def play_spec(game: Game, spec: GameSpec, index: int) -> None:
         gift = game.pending[0]
         raise IllegalAction(index, len(spec.exchange), f"seat {gift.giver} must give {gift.count} card(s)", "exchange")
     for i, action in enumerate(spec.actions):
-        try:
-            if game.phase is Phase.PLAY and action.seat != game.turn:
-                raise IllegalAction(index, i, f"it is seat {game.turn}'s turn, not seat {action.seat}'s")
-            if action.cards is None:
-                game.play(PASS)
-            else:
-                game.play(game.resolve(action.cards, action.joker_as))
-        except IllegalMove as error:
-            raise IllegalAction(index, i, f"seat {action.seat}: {error}") from None
+        apply_action(game, action, index, i)
+
+
+def apply_action(game: Game, action: Action, index: int, i: int) -> list[Event]:
+    """Apply action ``i`` of game ``index`` of a record; ``IllegalAction`` says what rule it breaks."""
+    try:
+        if game.phase in (Phase.PLAY, Phase.HANDOFF) and action.seat != game.turn:
+            raise IllegalAction(index, i, f"it is seat {game.turn}'s turn, not seat {action.seat}'s")
+        if action.handoff is not None:
+            due = game.pending[0].kind if game.phase is Phase.HANDOFF else None
+            if action.handoff is not due:
+                verb = _HANDOFF_KEYS[action.handoff]
+                raise IllegalAction(index, i, f"seat {action.seat} has no cards to {verb} now")
+            return game.give(action.seat, action.cards or 0)
+        if action.cards is None:
+            return game.play(PASS)
+        return game.play(game.resolve(action.cards, action.joker_as))
+    except IllegalMove as error:
+        raise IllegalAction(index, i, f"seat {action.seat}: {error}") from None
 
 
 @dataclass(frozen=True)
@@ -433,13 +457,7 @@ def replay_frames(record: Record) -> list[Frame]:
         events: list[Event] = list(game.setup_events)
         frames.append(Frame(index, -1, game.clone(), tuple(events)))
         for i, action in enumerate(spec.actions):
-            try:
-                if game.phase is Phase.PLAY and action.seat != game.turn:
-                    raise IllegalAction(index, i, f"it is seat {game.turn}'s turn, not seat {action.seat}'s")
-                move = PASS if action.cards is None else game.resolve(action.cards, action.joker_as)
-                happened = game.play(move)
-            except IllegalMove as error:
-                raise IllegalAction(index, i, f"seat {action.seat}: {error}") from None
+            happened = apply_action(game, action, index, i)
             frames.append(Frame(index, i, game.clone(), tuple(happened)))
         last = game
     return frames

@@ -184,6 +184,18 @@ class RuleSet:
     extra_turn: bool = False
     """The table clears only when the last player to play passes too: once every other
     player has passed it gets another turn, and may play again on its own cards (UECda)."""
+    five_skip: bool = False
+    """5スキップ: a play with 5s skips as many players as it has 5s."""
+    nine_reverse: bool = False
+    """9リバース: a play with 9s turns the direction of play round, for the rest of the game."""
+    seven_pass: bool = False
+    """7渡し: a play with 7s hands as many cards from the player's hand to the next player."""
+    ten_discard: bool = False
+    """10捨て: a play with 10s discards as many cards from the player's hand, face up."""
+    sandstorm: bool = False
+    """砂嵐: three 3s beat any group of three, whatever the rank, order or lock, and clear the table."""
+    ambulance: bool = False
+    """救急車: two 9s beat any pair, whatever the rank, order or lock, and clear the table."""
     hand_size: int = 0
     """A hand of this many cards refilled from the player's own stock (0 = off)."""
     pile_draw: bool = False
@@ -315,6 +327,9 @@ def _validate(rules: RuleSet) -> None:
                         "hand_size", size=rules.hand_size, players=rules.players)
     if rules.pile_draw and rules.hand_size:
         raise RuleError("pile_draw and hand_size cannot be combined", "pile_and_hand")
+    if (rules.seven_pass or rules.ten_discard) and (rules.pile_draw or rules.hand_size):
+        raise RuleError("seven_pass and ten_discard cannot be combined with a stock or a pile",
+                        "handoff_and_stock")
 
 
 _COMMON: Final[Mapping[str, Any]] = {
@@ -330,6 +345,12 @@ _COMMON: Final[Mapping[str, Any]] = {
     "hand_size": 0,
     "pile_draw": False,
     "gekokujo": False,
+    "five_skip": False,
+    "nine_reverse": False,
+    "seven_pass": False,
+    "ten_discard": False,
+    "sandstorm": False,
+    "ambulance": False,
 }
 
 _CLASS_POINTS_2: Final = {_D: 2, _F: 1, _H: 0, _P: -1, _DP: -2}

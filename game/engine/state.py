@@ -26,16 +26,33 @@ class Phase(str, Enum):
     EXCHANGE = "exchange"
     """Upper classes are choosing the cards they give."""
     PLAY = "play"
+    HANDOFF = "handoff"
+    """The player who just played hands cards on (7渡し) or discards them (10捨て)."""
     OVER = "over"
+
+    @property
+    def giving(self) -> bool:
+        """Is a seat to choose cards to give away (the exchange, 7渡し, 10捨て)?"""
+        return self is Phase.EXCHANGE or self is Phase.HANDOFF
+
+
+class GiftKind(str, Enum):
+    EXCHANGE = "exchange"
+    """An upper class gives cards to its lower class before the game."""
+    SEVEN_PASS = "seven_pass"
+    """7渡し: cards to the next player."""
+    TEN_DISCARD = "ten_discard"
+    """10捨て: cards out of the game, face up."""
 
 
 @dataclass(frozen=True, slots=True)
 class PendingGift:
-    """An upper class still to choose ``count`` cards for ``receiver``."""
+    """A seat still to choose ``count`` cards to give ``receiver`` (-1: to discard them)."""
 
     giver: int
     receiver: int
     count: int
+    kind: GiftKind = GiftKind.EXCHANGE
 
 
 class Turn(NamedTuple):
@@ -78,6 +95,8 @@ class PublicView(Protocol):
     def j_back(self) -> bool: ...
     @property
     def reversed(self) -> bool: ...
+    @property
+    def backwards(self) -> bool: ...
     @property
     def lock(self) -> int: ...
     @property
@@ -184,6 +203,8 @@ class PublicState(PublicFacts):
     """Seats (a bit set) still holding cards."""
     revolution: bool
     j_back: bool
+    backwards: bool
+    """Turns go the other way round (9リバース)."""
     lock: int
     """The locked suit set, 0 when the trick is not locked."""
     lock_base: int
@@ -209,7 +230,7 @@ class PublicState(PublicFacts):
     previous_places: tuple[int, ...] | None
     """Seats from 1st to last in the previous game (None for a first game)."""
     pending: tuple[PendingGift, ...]
-    """Gifts the upper classes still have to choose."""
+    """Gifts still to be chosen: the upper classes' in the exchange, 7渡し or 10捨て in play."""
     drawn_seat: int
     """The seat that drew after passing and may still play the drawn card (-1: none)."""
     result: GameOver | None
@@ -218,4 +239,4 @@ class PublicState(PublicFacts):
         return self.stock_counts[seat]
 
 
-__all__ = ["PendingGift", "Phase", "PublicFacts", "PublicState", "PublicView", "Turn"]
+__all__ = ["GiftKind", "PendingGift", "Phase", "PublicFacts", "PublicState", "PublicView", "Turn"]

@@ -3,13 +3,24 @@
 The strings live in ``ja.json`` and ``en.json`` next to this module (read
 through importlib.resources, so they are found inside a frozen app too).
 Keys are dotted: ``button.play``, ``switch.lock.help``, ``reason.locked``...
-A string may hold ``{name}`` parameters.
+A string may hold ``{name}`` parameters, and ``{count#card|cards}`` picks a
+word by a number (English plurals; Japanese needs none).  A sentence whose
+subject may be the player has a ``.you`` variant (``Translator.about``).
+
+>>> Translator("en")("table.choose_gift", count=1, name="CPU 1")
+'Choose 1 card to give to CPU 1'
+>>> Translator("en")("table.choose_gift", count=2, name="CPU 1")
+'Choose 2 cards to give to CPU 1'
+>>> Translator("en").about("table.leader.random", True, name="You")
+'You lead'
+
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -21,6 +32,8 @@ log = logging.getLogger(__name__)
 
 LANGUAGES = ("ja", "en")
 """Supported languages, the first is the default."""
+PLURAL = re.compile(r"\{(\w+)#([^|{}]*)\|([^{}]*)\}")
+"""``{count#card|cards}``: the first word when the parameter ``count`` is 1, else the second."""
 
 
 @cache
@@ -48,6 +61,7 @@ class Translator:
                 return key
         if not params:
             return text
+        text = PLURAL.sub(lambda m: m.group(2) if params.get(m.group(1)) == 1 else m.group(3), text)
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):
@@ -56,6 +70,10 @@ class Translator:
 
     def has(self, key: str) -> bool:
         return key in self._strings
+
+    def about(self, key: str, you: bool, **params: Any) -> str:
+        """A sentence about a player: the ``key.you`` wording when it is about the player at the screen."""
+        return self(f"{key}.you" if you else key, **params)
 
 
 def reason_text(t: Translator, error: IllegalMove) -> str:

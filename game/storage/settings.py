@@ -89,8 +89,8 @@ class Settings:
     sound: bool = True
     volume: float = 0.7
     """0.0 to 1.0."""
-    animation_speed: str = "normal"
-    """``slow``, ``normal`` or ``fast``."""
+    animation_speed: str = "fast"
+    """``slow``, ``normal`` or ``fast``: how long animations and the computers' pauses take."""
     four_color: bool = False
     dim_unplayable: bool = True
     auto_pass: bool = False

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import os
+import platform
 import time
 import warnings
 from collections.abc import Callable
@@ -50,6 +51,8 @@ from .text import TextRenderer
 log = logging.getLogger(__name__)
 
 FPS = 60
+IDLE_FPS = 10
+"""While nothing moves, the loop waits for input up to this many times a second (and draws nothing new)."""
 WARM_UNTIL = 0.005
 """Card faces are drawn ahead of need only while a frame has taken less than this (seconds)."""
 
@@ -63,6 +66,8 @@ class AppOptions:
     paths: AppPaths | None = None
     headless: bool = False
     """No real window (SDL's dummy video driver); used by tests, screenshots and the self-test."""
+    raise_errors: bool = False
+    """An unexpected exception in a frame propagates instead of opening the error screen (tests)."""
 
 
 class App:
@@ -73,6 +78,9 @@ class App:
         """What the player must be told about the files, shown once each."""
         unusable = self.paths.prepare()
         self.log_file = setup_logging(self.paths)
+        log.info("starting: Python %s, pygame-ce %s (SDL %s), %s; data in %s", platform.python_version(),
+                 pygame.version.ver, ".".join(map(str, pygame.get_sdl_version())), platform.platform(),
+                 self.paths.data_dir)
         for folder, error in unusable:
             log.error("cannot use the folder %s: %s; what belongs there is kept in memory this session", folder, error)
             self.notices.post(Notice(NoticeKind.FOLDER_UNUSABLE, str(folder), _reason(error)))
@@ -119,6 +127,14 @@ class App:
         self._caption = ""
         self._frame_error: BaseException | None = None
         self._warmed: tuple[tuple[int, int], bool] | None = None
+        self._held: list[pygame.event.Event] = []
+        """Input that arrived while the loop waited, handled by the next frame."""
+        self._drawn_stack: tuple[int, ...] = ()
+        self._since_draw = 0.0
+        self._changed = True
+        """The last frame had input or a change of screen (the next ones may animate)."""
+        self.draws = 0
+        """Frames drawn so far (the idle benchmark counts them)."""
 
     # --- window ----------------------------------------------------------------------
 
@@ -209,6 +225,7 @@ class App:
             "replays": self.show_replays,
             "replay": self.show_replay,
             "quit": self.quit,
+            "leave_match": self.leave_match,
             "fullscreen": self.toggle_fullscreen,
             "has_autosave": self.has_autosave,
         }
@@ -257,8 +274,24 @@ class App:
 
         self.stack.push(ReplayViewerScene(self.ctx, record, human_seat))
 
-    def start_match(self, setup: SessionSetup) -> None:
-        """Start a new match with ``setup`` (remembered as the last setup)."""
+    def match_in_progress(self) -> bool:
+        """A match that starting another one would throw away: at the table, or saved for 続きから."""
+        if self.session is not None:
+            return not self.session.over
+        return self.has_autosave()
+
+    def start_match(self, setup: SessionSetup, *, confirmed: bool = False) -> None:
+        """Start a new match with ``setup`` (remembered as the last setup), asking first over a match in progress."""
+        if not confirmed and self.match_in_progress():
+            from .scenes.common import ConfirmDialog
+
+            t = self.ctx.t
+            self.stack.push(ConfirmDialog(self.ctx, lambda: t("confirm.new_match.title"),
+                                          lambda: t("confirm.new_match.text"),
+                                          lambda: self.start_match(setup, confirmed=True),
+                                          yes=lambda: t("confirm.new_match.yes"), danger=True))
+            return
+        log.info("new match: %s", setup.to_json())
         self._close_session(save=False)
         self.writer.submit(self.autosave.clear, key="autosave")
         self.ctx.update_settings(last_setup=setup.to_json())
@@ -292,6 +325,7 @@ class App:
             log.exception("the autosave cannot be resumed")
             self.autosave.keep_refused(f"{type(error).__name__}: {error}")
             return False
+        log.info("resumed the saved match: %s", session.setup.to_json())
         self._close_session(save=False)
         self._open_table(session)
         return True
@@ -319,6 +353,31 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def request_quit(self) -> None:
+        """The window's close button: during a match, ask first (the match is saved either way)."""
+        from .scenes.common import ConfirmDialog
+
+        top = self.stack.top
+        if self.session is None or self.session.over or getattr(top, "quit_question", False):
+            self.quit()
+            return
+        t = self.ctx.t
+        dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit.title"), lambda: t("confirm.quit.text"), self.quit,
+                               yes=lambda: t("confirm.quit.yes"))
+        dialog.quit_question = True
+        self.stack.push(dialog)
+
+    def leave_match(self) -> None:
+        """Back to the title from a match in progress, after asking (the match is saved for 続きから)."""
+        from .scenes.common import ConfirmDialog
+
+        if self.session is None or self.session.over:
+            self.show_title()
+            return
+        t = self.ctx.t
+        self.stack.push(ConfirmDialog(self.ctx, lambda: t("confirm.leave.title"), lambda: t("confirm.leave.text"),
+                                      self.show_title, yes=lambda: t("confirm.leave.yes")))
+
     # --- storage sinks ---------------------------------------------------------------------
 
     def _autosave(self, data: dict[str, Any]) -> None:
@@ -332,6 +391,9 @@ class App:
             self.writer.submit(lambda: slot.save(data), key="autosave")
 
     def _game_over(self, summary: GameSummary) -> None:
+        log.info("game over: %s, %d players, the player placed %d (%s), %s points%s", summary.rules.preset,
+                 summary.rules.players, summary.place + 1, summary.title.value, summary.points,
+                 "; match over" if summary.match_over is not None else "")
         run = self.ctx.run
         if summary.place == 0:
             run.wins += 1
@@ -341,13 +403,18 @@ class App:
 
     # --- the loop ----------------------------------------------------------------------------
 
-    def step(self, dt: float) -> None:
-        """One frame: input, update, draw."""
+    def step(self, dt: float, *, always_draw: bool = True) -> None:
+        """One frame: input, update, draw.
+
+        With ``always_draw`` False (the real loop) the screen is drawn only
+        after input, a change of screen, or as often as the drawn scenes ask
+        (``Scene.frame_rate``): an idle screen costs next to nothing.
+        """
         try:
-            self._frame(dt)
+            self._frame(dt, always_draw)
         except Exception as error:
             log.exception("unexpected error")
-            if self._frame_error is not None:
+            if self._frame_error is not None or self.options.raise_errors:
                 raise
             self._frame_error = error
             self._show_error(error)
@@ -366,7 +433,7 @@ class App:
         if self.ctx.art.warm((layout.card_w, layout.trick_w), four_color=key[1], budget=spare):
             self._warmed = key
 
-    def _frame(self, dt: float) -> None:
+    def _frame(self, dt: float, always_draw: bool = True) -> None:
         started = time.perf_counter()
         self._retry_in -= dt
         if self._retry_in <= 0:
@@ -375,10 +442,12 @@ class App:
         top = self.stack.top
         editing = getattr(getattr(top, "widgets", None), "editing", False)
         text_mode = bool(top is not None and (top.text_mode or editing))
-        for event in pygame.event.get():
+        events, self._held = self._held + pygame.event.get(), []
+        changed = bool(events)
+        for event in events:
             for intent in to_intents(event, text_mode=text_mode):
                 if isinstance(intent, Quit):
-                    self.quit()
+                    self.request_quit()
                 elif isinstance(intent, Resize):
                     self._resize(intent.size)
                 elif isinstance(intent, Command) and intent.name == "fullscreen":
@@ -387,11 +456,37 @@ class App:
                     self.stack.top.handle(intent)
         self.stack.update(dt)
         self._show_notices()
-        self.stack.draw(self.screen)
-        self._update_caption()
+        signature = self.stack.signature()
+        changed = changed or signature != self._drawn_stack
+        rate = self.stack.frame_rate()
+        self._since_draw += dt
+        due = rate > 0 and self._since_draw >= 1 / rate - 0.25 / FPS
+        if always_draw or changed or due:
+            self.stack.draw(self.screen)
+            self._update_caption()
+            pygame.display.flip()
+            self.draws += 1
+            self._since_draw = 0.0
+            self._drawn_stack = signature
+        self._changed = changed
         self._warm_card_art(started)
-        pygame.display.flip()
         self._frame_error = None
+
+    def frame_rate(self) -> float:
+        """How many frames a second the loop needs now: every frame while something moves or just changed."""
+        if self._changed or self._warmed != (self.ctx.size, self.ctx.settings.four_color):
+            return FPS  # just changed, or card faces still to draw in spare time
+        return min(FPS, max(IDLE_FPS, self.stack.frame_rate()))
+
+    def tick(self) -> None:
+        """One turn of the real loop: wait for input while nothing moves, then run a frame."""
+        rate = self.frame_rate()
+        if rate < FPS and not self._held:
+            event = pygame.event.wait(max(1, round(1000 / rate - self.clock.get_rawtime())))
+            if event.type != pygame.NOEVENT:
+                self._held.append(event)
+        dt = self.clock.tick(FPS) / 1000.0
+        self.step(min(dt, 0.1), always_draw=False)
 
     def _update_caption(self) -> None:
         t, run = self.ctx.t, self.ctx.run
@@ -413,13 +508,13 @@ class App:
         """Play until the window closes; the exit status."""
         self.show_title()
         while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(min(dt, 0.1))
+            self.tick()
         self.close()
         return 0
 
     def close(self) -> None:
         """Save the match in progress and every waiting result, then let go of everything."""
+        log.info("closing")
         self._close_session(save=True)
         self.recorder.retry()
         self.writer.close()  # the last autosave and results are written before the database closes

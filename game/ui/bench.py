@@ -7,6 +7,11 @@ autopilot) runs N frames through the real app loop with the decision worker
 in its own process.  Printed as JSON: frame-time percentiles of the frame work
 alone, and the frames per second reached with the usual 60 fps cap while an
 Expert was thinking.
+
+Then the idle cost: the title screen and a game's result screen are left
+alone for a few seconds each in the real loop (``App.tick``, which waits for
+input and draws only what changes); printed as the share of one core the
+process used and the frames drawn per second.
 """
 
 from __future__ import annotations
@@ -18,8 +23,43 @@ import time
 
 import pygame
 
+from .app import App
 from .scenes.table import TableScene
-from .scripted import Autopilot, headless_app, setup_for
+from .scripted import Autopilot, headless_app, play_until, setup_for
+
+IDLE_SECONDS = 3.0
+"""How long each screen is left alone for the idle measurement."""
+
+
+def idle_cost(app: App, seconds: float = IDLE_SECONDS) -> tuple[float, float]:
+    """Run the real loop with no input for ``seconds``: (percent of one core used, frames drawn per second)."""
+    app.tick()
+    cpu, wall, draws = time.process_time(), time.perf_counter(), app.draws
+    while time.perf_counter() - wall < seconds:
+        app.tick()
+    elapsed = time.perf_counter() - wall
+    return round(100 * (time.process_time() - cpu) / elapsed, 1), round((app.draws - draws) / elapsed, 1)
+
+
+def bench_idle(size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
+    """The idle cost of the title screen and of a result screen (a quick game of Beginners played first)."""
+    from .scenes.result import ResultScene
+
+    app = headless_app(size, worker_mode="inline")
+    try:
+        app.show_title()
+        for _ in range(240):  # the card faces are drawn ahead in the title's spare time: let that finish
+            app.tick()
+        title_cpu, title_fps = idle_cost(app)
+        app.start_match(setup_for("standard", 4, "beginner", seed=3))
+        play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=3))
+        for _ in range(240):  # the game-over banner fades
+            app.step(1 / 60)
+        result_cpu, result_fps = idle_cost(app)
+    finally:
+        app.close()
+    return {"idle_cpu_percent_title": title_cpu, "idle_draws_per_s_title": title_fps,
+            "idle_cpu_percent_result": result_cpu, "idle_draws_per_s_result": result_fps}
 
 
 def bench_frames(frames: int, size: tuple[int, int] = (1280, 720)) -> int:
@@ -59,8 +99,9 @@ def bench_frames(frames: int, size: tuple[int, int] = (1280, 720)) -> int:
             "fps_capped_while_thinking": round(thinking_frames / thinking_time, 1) if thinking_time else None,
             "frames_while_thinking": thinking_frames,
         }
-        json.dump(report, sys.stdout, indent=2)
-        print()
     finally:
         app.close()
+    report.update(bench_idle(size))
+    json.dump(report, sys.stdout, indent=2)
+    print()
     return 0

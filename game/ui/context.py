@@ -78,7 +78,7 @@ class Context:
 
     def speed(self) -> float:
         """How long animations take relative to normal (slow mode and the speed setting)."""
-        factor = {"slow": 1.5, "normal": 1.0, "fast": 0.6}.get(self.settings.animation_speed, 1.0)
+        factor = {"slow": 1.5, "normal": 1.0, "fast": 0.55}.get(self.settings.animation_speed, 1.0)
         if self.settings.slow_mode:
             factor *= 1.6
         return factor

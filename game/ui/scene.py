@@ -56,6 +56,18 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (must not change state)."""
 
+    def frame_rate(self) -> float:
+        """How often the scene must be redrawn while no input arrives, in frames per second.
+
+        0 (the default): only after input or a change of screen; ``ANIMATING``
+        while something moves; a low rate for a slow idle animation.
+        """
+        return 0.0
+
+
+ANIMATING = 60.0
+"""``Scene.frame_rate`` of a scene in motion: every frame."""
+
 
 class SceneStack:
     def __init__(self) -> None:
@@ -103,11 +115,22 @@ class SceneStack:
         for scene in list(self.scenes):
             scene.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _drawn(self) -> list[Scene]:
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
                 start = i
                 break
-        for scene in self.scenes[start:]:
+        return self.scenes[start:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self._drawn():
             scene.draw(surface)
+
+    def frame_rate(self) -> float:
+        """The highest redraw rate the drawn scenes ask for (0: only after input)."""
+        return max((scene.frame_rate() for scene in self._drawn()), default=0.0)
+
+    def signature(self) -> tuple[int, ...]:
+        """Which scenes are on the stack (a change of screen needs a redraw)."""
+        return tuple(id(scene) for scene in self.scenes)

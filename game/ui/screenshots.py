@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 
 from game.engine import Phase, Play
+from game.engine.record import record_json
 from game.session import Session, SessionSetup
 
 from .app import App
@@ -59,7 +60,7 @@ def _mid_trick(session: Session) -> bool:
 
 def _human_gives(session: Session) -> bool:
     game = session.game
-    return game.phase is Phase.EXCHANGE and session.human_to_act()
+    return game.phase.giving and session.human_to_act()
 
 
 def _show_table(app: App, setup: SessionSetup, want: Callable[[Session], bool], seeds: range) -> TableScene | None:
@@ -83,6 +84,10 @@ def _select_a_play(scene: TableScene) -> None:
         scene.hand.focus = 0
 
 
+HOUSE_RULES = {"five_skip": True, "nine_reverse": True, "seven_pass": True, "ten_discard": True,
+               "sandstorm": True, "ambulance": True}
+
+
 def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -101,6 +106,14 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 _select_a_play(scene)
                 app.step(1 / 30)
                 written.append(_save(app, out, f"table-4p-{language}"))
+                app.ctx.update_settings(show_tracker=True)
+                _settle(app, 2)
+                written.append(_save(app, out, f"tracker-{language}"))
+                app.ctx.update_settings(show_tracker=False)
+                app.request_quit()
+                _settle(app, 2)
+                written.append(_save(app, out, f"confirm-quit-{language}"))
+                app.stack.pop()
             if _show_table(app, setup_for("standard", 7), _mid_trick, range(1, 50)) is not None:
                 written.append(_save(app, out, f"table-7p-{language}"))
             scene = _show_table(app, setup_for("standard", 4), _human_gives, range(1, 60))
@@ -109,9 +122,25 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 scene.hand.selected = sum(1 << c for c in scene.hand.cards[:gift])
                 app.step(1 / 30)
                 written.append(_save(app, out, f"exchange-{language}"))
+            house = replace(setup_for("standard", 4), overrides=HOUSE_RULES)
+            scene = _show_table(app, house, lambda s: s.game.phase is Phase.HANDOFF and _human_gives(s), range(1, 80))
+            if scene is not None:
+                app.step(1 / 30)
+                written.append(_save(app, out, f"handoff-{language}"))
             if _show_table(app, setup_for("standard", 4), lambda s: s.game.result is not None, range(1, 10)):
                 _settle(app, 120)
                 written.append(_save(app, out, f"result-{language}"))
+                session = app.session
+                assert session is not None
+                app.show_replay(record_json(session.rules, [session.game]), session.human_seat)
+                for _ in range(12):
+                    app.stack.top.step(1)  # type: ignore[union-attr]
+                _settle(app, 2)
+                written.append(_save(app, out, f"replay-{language}"))
+            app.show_title()
+            app.show_settings()
+            _settle(app, 20)
+            written.append(_save(app, out, f"settings-{language}"))
             if _show_table(app, setup_for("duel5", 2, first_leader=0), _mid_trick, range(1, 60)):
                 written.append(_save(app, out, f"duel5-{language}"))
             if _show_table(app, setup_for("akita", 2), _mid_trick, range(1, 60)):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ai.levels import make_player
 from ai.player import Player
-from game.engine import PASS, Game, Phase, Play, observe
+from game.engine import Game, Play, observe
 from game.session import SeatSpec, Session, SessionSetup
 from game.storage.paths import AppPaths
 
@@ -22,10 +22,14 @@ from .scenes.table import TableScene
 
 
 def headless_app(size: tuple[int, int] = (1280, 720), *, home: Path | None = None, worker_mode: str = "inline",
-                 language: str | None = None) -> App:
-    """An app with no real window, keeping its files in ``home`` (a fresh temporary folder by default)."""
+                 language: str | None = None, raise_errors: bool = False) -> App:
+    """An app with no real window, keeping its files in ``home`` (a fresh temporary folder by default).
+
+    ``raise_errors``: an exception in a frame propagates (tests) instead of opening the error screen.
+    """
     folder = home or Path(tempfile.mkdtemp(prefix="daifugo-"))
-    app = App(AppOptions(windowed_size=size, worker_mode=worker_mode, paths=AppPaths.under(folder), headless=True))
+    app = App(AppOptions(windowed_size=size, worker_mode=worker_mode, paths=AppPaths.under(folder), headless=True,
+                         raise_errors=raise_errors))
     if language:
         app.ctx.update_settings(language=language)
     return app
@@ -58,7 +62,7 @@ class Autopilot:
         game = session.game
         self.rng = random.Random(f"{self.seed}/{session.match.index}/{len(game.history)}/{len(game.chosen_gifts)}")
         obs = observe(game, session.human_seat)
-        if session.game.phase is Phase.EXCHANGE:
+        if session.game.phase.giving:
             scene.hand.selected = self.player.choose_gift(obs, self.rng)
             scene.play_selected()
             return True
@@ -115,11 +119,10 @@ def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worke
             continue
         if session.human_to_act():
             obs = observe(game, session.human_seat)
-            if game.phase is Phase.EXCHANGE:
+            if game.phase.giving:
                 session.human_give(human.choose_gift(obs, rng))
             else:
-                move = human.choose_move(obs, rng)
-                session.human_play(move if isinstance(move, Play) else PASS)
+                session.human_play(human.choose_move(obs, rng))
         else:
             session.start_thinking()
             while (events := session.poll()) is None:

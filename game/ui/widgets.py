@@ -74,13 +74,16 @@ class Widget:
 
 class Button(Widget):
     def __init__(self, label: Label, on_click: Callable[[], Any], *, style: str = "primary",
-                 enabled: Callable[[], bool] | None = None, size: int = theme.FONT_LABEL) -> None:
+                 enabled: Callable[[], bool] | None = None, size: int = theme.FONT_LABEL,
+                 on_refused: Callable[[], Any] | None = None) -> None:
+        """``on_refused`` runs when the button is pressed while disabled (to say why)."""
         super().__init__()
         self.label = label
         self.on_click = on_click
         self.style = style
         self.is_enabled = enabled
         self.font_size = size
+        self.on_refused = on_refused
         self._pressed = False
 
     def refresh(self) -> None:
@@ -96,6 +99,8 @@ class Button(Widget):
                 return False
             if intent.kind == "down" and inside:
                 self._pressed = self.enabled
+                if not self.enabled and self.on_refused is not None:
+                    self.on_refused()
                 return True
             if intent.kind == "up":
                 clicked = self._pressed and inside and self.enabled

@@ -6,8 +6,9 @@ import random
 from collections.abc import Sequence
 
 from ai.player import Player, gift_count
-from game.engine import Game, Match, Phase, RuleSet, observe
+from game.engine import Game, Match, RuleSet, observe, runner
 from game.engine.cards import iter_ids
+from game.engine.runner import Answer, Decision
 
 
 def play_game(game: Game, players: Sequence[Player], seed: int, seating: Sequence[int] | None = None) -> int:
@@ -17,25 +18,26 @@ def play_game(game: Game, players: Sequence[Player], seed: int, seating: Sequenc
     illegal choice raises.  Returns the number of decisions taken.
     """
     seats = list(seating) if seating is not None else list(range(game.n))
-    decisions = 0
-    while not game.over:
-        seat = game.turn
-        player = players[seats[seat]]
-        obs = observe(game, seat)
-        rng = random.Random(f"{seed}/{decisions}")
-        if game.phase is Phase.EXCHANGE:
-            count = gift_count(obs)
+    taken = 0
+
+    def decide(decision: Decision) -> Answer:
+        nonlocal taken
+        player = players[seats[decision.seat]]
+        obs = observe(game, decision.seat)
+        rng = random.Random(f"{seed}/{taken}")
+        taken += 1
+        assert taken < 5000, "the game ends"
+        if decision.gift is not None:
             gift = player.choose_gift(obs, rng)
-            assert gift.bit_count() == count, "a gift has the pending number of cards"
+            assert gift.bit_count() == gift_count(obs), "a gift has the pending number of cards"
             assert gift & ~obs.hand == 0, "a gift comes from the hand"
-            game.give(seat, gift)
-        else:
-            move = player.choose_move(obs, rng)
-            assert move in obs.move_list(), f"{move} is one of the listed moves"
-            game.play(move)
-        decisions += 1
-        assert decisions < 5000, "the game ends"
-    return decisions
+            return gift
+        move = player.choose_move(obs, rng)
+        assert move in obs.move_list(), f"{move} is one of the listed moves"
+        return move
+
+    runner.play_game(game, decide)
+    return taken
 
 
 def play_match(rules: RuleSet, players: Sequence[Player], seed: int, games: int) -> Match:

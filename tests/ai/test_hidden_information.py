@@ -9,7 +9,7 @@ import pytest
 from ai.levels import LEVELS, make_player
 from ai.player import Player
 from game.engine import Game, Phase, PublicState, observe
-from tests.engine.randomized import give_random_gifts, random_rules
+from tests.engine.randomized import give_random_gifts, random_rules, random_step
 
 
 def player_for(level: str) -> Player:
@@ -31,7 +31,8 @@ def random_state(rng: random.Random, exchange: bool) -> Game:
         for _ in range(rng.randint(0, 40)):
             if game.over:
                 break
-            game.apply(rng.choice(game.move_list()))
+            random_step(game, rng, checked=False)
+        give_random_gifts(game, rng)
         if not game.over:
             return game
 

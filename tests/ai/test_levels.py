@@ -42,7 +42,8 @@ def test_expert_options() -> None:
     expert = make_player("expert", budget=0.2, iterations=30)
     assert isinstance(expert, Expert)
     assert expert.budget == 0.2 and expert.iterations == 30
-    assert make_player("expert").budget == 0.5
+    default = make_player("expert")
+    assert isinstance(default, Expert) and default.budget == 0.5
     with pytest.raises(ValueError):
         make_player("expert", budget=0)
 

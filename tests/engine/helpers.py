@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine import PASS, Game, parse_cards, preset_rules
+from game.engine import PASS, Game, Move, Play, parse_cards, preset_rules
 from game.engine.cards import parse_card_id, parse_place_id
 from game.engine.events import Event
 
@@ -56,3 +56,9 @@ def run(game: Game, *moves: str) -> list[Event]:
     for move in moves:
         out += act(game, move)
     return out
+
+
+def played(move: Move | None) -> int:
+    """The cards of a move that must be a play (a failed assertion otherwise)."""
+    assert isinstance(move, Play), f"{move!r} is not a play"
+    return move.cards

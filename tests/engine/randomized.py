@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from enum import Enum
 
-from game.engine import PRESET_IDS, PRESETS, Game, Phase, RuleError, RuleSet, preset_rules
+from game.engine import PRESET_IDS, PRESETS, Event, Game, RuleError, RuleSet, preset_rules
 from game.engine.cards import iter_ids
 from game.engine.rules import SWITCH_NAMES, switch_kind
 
@@ -32,11 +32,25 @@ def random_rules(rng: random.Random) -> RuleSet:
             continue
 
 
-def give_random_gifts(game: Game, rng: random.Random) -> None:
-    while game.phase is Phase.EXCHANGE:
+def give_random_gifts(game: Game, rng: random.Random) -> list[Event]:
+    """Random cards for every gift due now (the exchange, 7渡し, 10捨て); the events."""
+    events: list[Event] = []
+    while game.phase.giving:
         gift = game.pending[0]
         ids = rng.sample(list(iter_ids(game.hands[gift.giver])), gift.count)
         cards = 0
         for cid in ids:
             cards |= 1 << cid
-        game.give(gift.giver, cards)
+        events += game.give(gift.giver, cards)
+    return events
+
+
+def random_step(game: Game, rng: random.Random, checked: bool = True) -> list[Event]:
+    """One random action: the gifts due, else a random legal move (``apply``'d unless ``checked``)."""
+    if game.phase.giving:
+        return give_random_gifts(game, rng)
+    move = rng.choice(game.move_list())
+    if checked:
+        return game.play(move)
+    game.apply(move)
+    return []

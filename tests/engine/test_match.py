@@ -10,13 +10,13 @@ import pytest
 from game.engine import Match, preset_rules
 from game.engine.record import match_record_json, parse_record, resume_match
 
-from .randomized import give_random_gifts
+from .randomized import give_random_gifts, random_step
 
 
 def finish(match: Match, rng: random.Random) -> None:
     give_random_gifts(match.game, rng)
     while not match.game.over:
-        match.game.play(rng.choice(list(match.game.legal_moves())))
+        random_step(match.game, rng)
 
 
 def test_reseating_puts_places_in_seat_order() -> None:
@@ -97,7 +97,7 @@ def test_resume_from_a_record_continues_identically(preset: str) -> None:
     give_random_gifts(match.game, rng)
     for _ in range(7):
         if not match.game.over:
-            match.game.play(rng.choice(list(match.game.legal_moves())))
+            random_step(match.game, rng)
     saved = json.loads(json.dumps(match_record_json(match)))
     resumed = resume_match(parse_record(saved), seed=9, games=4)
     assert resumed.game.snapshot() == match.game.snapshot()

@@ -13,19 +13,28 @@ from game.engine import Game, Match, Phase, Play, observe, preset_rules
 from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask, iter_ids
 from game.engine.effects import effects
 from game.engine.events import (
+    Ambulance,
     EightCut,
+    Event,
     Exchanged,
     Finished,
+    FiveSkip,
     ForbiddenFinish,
     GameOver,
     JBack,
     Locked,
+    NineReverse,
     Revolution,
+    Sandstorm,
+    SevenPass,
     Spade3Return,
+    TenDiscard,
+    TrickCleared,
+    state_after,
 )
 from game.engine.movegen import play_readings
 
-from .randomized import give_random_gifts, random_rules
+from .randomized import give_random_gifts, random_rules, random_step
 
 
 def all_cards(game: Game) -> int:
@@ -68,11 +77,14 @@ def play_random_game(game: Game, rng: random.Random, observe_every: int = 0) -> 
     bound = 60 * 54
     while not game.over:
         assert all_cards(game) == deck, "cards are conserved"
-        moves = game.legal_moves()
-        assert moves, "the seat to act always has a move"
-        move = rng.choice(list(moves))
-        game.verify(move)
-        events = game.play(move)
+        if game.phase.giving:
+            events = give_random_gifts(game, rng)
+        else:
+            moves = game.legal_moves()
+            assert moves, "the seat to act always has a move"
+            move = rng.choice(list(moves))
+            game.verify(move)
+            events = game.play(move)
         assert events
         steps += 1
         assert steps < bound, "the game ends"
@@ -121,8 +133,7 @@ def test_the_same_seed_gives_the_same_game() -> None:
         for _ in range(2):
             give_random_gifts(match.game, rng)
             while not match.game.over:
-                move = rng.choice(list(match.game.legal_moves()))
-                trace.extend(match.game.play(move))
+                trace.extend(random_step(match.game, rng))
             trace.append(match.game.snapshot())
             if match.record_result():
                 break
@@ -143,7 +154,7 @@ def test_observation_ignores_hidden_cards() -> None:
         for _ in range(rng.randint(0, 30)):
             if game.over:
                 break
-            game.apply(rng.choice(list(game.legal_moves())))
+            random_step(game, rng, checked=False)
         seat = rng.randrange(game.n)
         obs = observe(game, seat)
         twin = obs.sample(rng)
@@ -155,9 +166,9 @@ def test_game_over_event_is_last() -> None:
     for _ in range(30):
         game = Game.new(random_rules(rng), rng)
         give_random_gifts(game, rng)
-        events: list[object] = []
+        events: list[Event] = []
         while not game.over:
-            events = game.play(rng.choice(list(game.legal_moves())))
+            events = random_step(game, rng)
         assert isinstance(events[-1], GameOver)
 
 
@@ -169,6 +180,9 @@ def test_the_predicted_effects_are_what_the_game_does(seed: int) -> None:
     game = Game.new(random_rules(rng), rng)
     give_random_gifts(game, rng)
     while not game.over:
+        if game.phase.giving:
+            give_random_gifts(game, rng)
+            continue
         move = rng.choice(list(game.legal_moves()))
         if not isinstance(move, Play):
             game.play(move)
@@ -177,15 +191,33 @@ def test_the_predicted_effects_are_what_the_game_does(seed: int) -> None:
         rest = game.hands[seat] & ~move.cards
         eff = effects(move, game, finishes=not rest and not game.stock_count(seat))
         lock_before = game.lock
+        backwards_before = game.backwards
         events = game.play(move)
+        if game.phase is Phase.HANDOFF:
+            due = [(g.kind.value, g.count) for g in game.pending]
+            expected = [("seven_pass", min(eff.hands_on, rest.bit_count()))] if eff.hands_on else []
+            if eff.discards:
+                expected.append(("ten_discard", min(eff.discards, rest.bit_count())))
+            assert due == expected
+            events += give_random_gifts(game, rng)
+        else:
+            assert not (eff.hands_on or eff.discards) or not rest or game.over
         kinds = {type(e) for e in events}
         assert (Revolution in kinds) == eff.revolution
         assert (JBack in kinds) == eff.j_back
         assert [e.suits for e in events if isinstance(e, Locked)] == ([eff.locks] if eff.locks else [])
         assert (EightCut in kinds) == (eff.cut == "eight_cut")
         assert (Spade3Return in kinds) == (eff.cut == "spade3_return")
+        assert (Sandstorm in kinds) == (eff.cut == "sandstorm")
+        assert (Ambulance in kinds) == (eff.cut == "ambulance")
+        assert (NineReverse in kinds) == eff.turns_round == (game.backwards != backwards_before)
+        skipped = [e.skipped for e in events if isinstance(e, FiveSkip)]
+        if skipped:
+            assert eff.skips and len(skipped[0]) <= eff.skips
+        elif eff.skips:
+            assert game.over or Finished in kinds or ForbiddenFinish in kinds or TrickCleared in kinds
         if Finished in kinds or ForbiddenFinish in kinds:
-            assert (ForbiddenFinish in kinds) == eff.forbidden
+            assert (ForbiddenFinish in kinds) == eff.forbidden or SevenPass in kinds or TenDiscard in kinds
         if eff.ends_lock:
             assert lock_before and game.lock == 0
 
@@ -198,7 +230,7 @@ def test_a_settled_place_never_changes(seed: int) -> None:
     give_random_gifts(game, rng)
     settled: dict[int, int] = {}
     while not game.over:
-        game.play(rng.choice(list(game.legal_moves())))
+        random_step(game, rng)
         for seat in range(game.n):
             place = game.place_of(seat)
             if place is not None:
@@ -217,7 +249,8 @@ def test_legal_moves_contains_exactly_what_it_lists(seed: int) -> None:
     for _ in range(rng.randint(0, 40)):
         if game.over:
             return
-        game.apply(rng.choice(list(game.legal_moves())))
+        random_step(game, rng, checked=False)
+    give_random_gifts(game, rng)
     if game.over:
         return
     moves = game.legal_moves()
@@ -241,7 +274,7 @@ def test_every_event_carries_the_public_state_after_it(seed: int) -> None:
     rng = random.Random(seed)
     rules = random_rules(rng)
     game = Game.new(rules, rng, previous_places=rng.sample(range(rules.players), rules.players))
-    dealt = game.setup_events[0].state
+    dealt = state_after(game.setup_events[0])
     assert dealt is not None and dealt.counts == tuple(h.bit_count() for h in game.deal.hands)
     for event in game.setup_events:
         if isinstance(event, Exchanged):
@@ -249,16 +282,18 @@ def test_every_event_carries_the_public_state_after_it(seed: int) -> None:
     while game.phase is Phase.EXCHANGE:
         gift = game.pending[0]
         events = game.give(gift.giver, sum(1 << c for c in list(iter_ids(game.hands[gift.giver]))[: gift.count]))
-        assert events[-1].state == game.public()
+        assert state_after(events[-1]) == game.public()
     while not game.over:
-        events = game.play(rng.choice(list(game.legal_moves())))
+        events = random_step(game, rng)
         last = events[-1]
         if isinstance(last, GameOver):
-            assert events[-2].state is not None and events[-2].state.result is None
+            before = state_after(events[-2])
+            assert before is not None and before.result is None
             assert game.public().result is last
         else:  # at the moment of the last event: the turn passes on right after it
-            assert last.state is not None and replace(last.state, turn=game.turn) == game.public()
-        assert all(e.state is not None for e in events if not isinstance(e, GameOver))
+            state = state_after(last)
+            assert state is not None and replace(state, turn=game.turn) == game.public()
+        assert all(state_after(e) is not None for e in events if not isinstance(e, GameOver))
 
 
 @settings(max_examples=100, deadline=None)
@@ -270,7 +305,7 @@ def test_a_game_rebuilt_from_its_position_plays_on_the_same(seed: int) -> None:
     for _ in range(rng.randint(0, 40)):
         if game.over:
             return
-        game.play(rng.choice(list(game.legal_moves())))
+        random_step(game, rng)
     copy = Game.from_position(
         game.public(), game.hands, history=game.history, removed=game.removed, drawn=game.drawn,
         stocks=[list(s) for s in game.stocks] if game.stocks is not None else None,
@@ -278,6 +313,11 @@ def test_a_game_rebuilt_from_its_position_plays_on_the_same(seed: int) -> None:
     assert copy.public() == game.public() and copy.history == game.history
     while not game.over:
         assert copy.move_list() == game.move_list()
+        if game.phase.giving:
+            gift = game.pending[0]
+            cards = sum(1 << c for c in rng.sample(list(iter_ids(game.hands[gift.giver])), gift.count))
+            assert copy.give(gift.giver, cards) == game.give(gift.giver, cards)
+            continue
         move = rng.choice(game.move_list())
         assert copy.play(move) == game.play(move)
     assert copy.result == game.result

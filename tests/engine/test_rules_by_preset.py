@@ -21,7 +21,7 @@ def table(preset: str, hands: list[str]) -> Game:
     assert players <= info.max_players
     rules = preset_rules(preset, players)
     dealt = [parse_cards(h) for h in hands] + [parse_cards(FILLERS[i]) for i in range(players - len(hands))]
-    stocks = [[] for _ in range(players)] if rules.hand_size else None
+    stocks: list[list[int]] | None = [[] for _ in range(players)] if rules.hand_size else None
     return Game(rules, dealt, stocks=stocks, pile=[] if rules.pile_draw else None, leader=0)
 
 

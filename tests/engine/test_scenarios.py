@@ -7,12 +7,15 @@ import pytest
 from game.engine import PASS, IllegalMove, Phase, Reason, Title, parse_cards
 from game.engine.cards import parse_place_id
 from game.engine.events import (
+    ClearReason,
+    DrawSource,
     EightCut,
     Exchanged,
     Finished,
     GameOver,
     Gekokujo,
     JBack,
+    LeadReason,
     Locked,
     MiyakoOchi,
     Revolution,
@@ -20,7 +23,7 @@ from game.engine.events import (
     TrickCleared,
 )
 
-from .helpers import act, game_of, names, run
+from .helpers import act, game_of, names, played, run
 
 OFF = {"lock": False, "eight_cut": False, "spade3_return": False, "miyako_ochi": False}
 
@@ -30,7 +33,7 @@ OFF = {"lock": False, "eight_cut": False, "spade3_return": False, "miyako_ochi":
 def test_everyone_passing_clears_and_last_player_leads() -> None:
     game = game_of("standard", ["9S 3C 4C", "4H 5C 6C", "5D 7C 9C"], overrides=OFF)
     events = run(game, "9S", "pass", "pass")
-    assert events[-1] == TrickCleared(0, "passes")
+    assert events[-1] == TrickCleared(0, ClearReason.PASSES)
     assert game.turn == 0 and game.top is None
 
 
@@ -45,7 +48,7 @@ def test_a_pass_skips_only_this_turn_by_default() -> None:
 def test_pass_until_clear_keeps_a_passed_player_out_of_the_trick() -> None:
     game = game_of("standard", ["5S 3C 4C", "4H 9H 6C", "7H 8C 9C"], overrides={**OFF, "pass_until_clear": True})
     events = run(game, "5S", "pass", "7H", "pass")
-    assert events[-1] == TrickCleared(2, "passes")
+    assert events[-1] == TrickCleared(2, ClearReason.PASSES)
     assert game.turn == 2
 
 
@@ -58,13 +61,13 @@ def test_extra_turn_the_last_player_may_play_again_on_its_own_cards() -> None:
     events = act(game, "9S")  # on its own 5 (locking spades): the others stay passed, so seat 0 acts again
     assert names(events) == ["Played", "Locked"] and game.turn == 0
     events = act(game, "pass")
-    assert events[-1] == TrickCleared(0, "passes") and game.turn == 0 and game.top is None
+    assert events[-1] == TrickCleared(0, ClearReason.PASSES) and game.turn == 0 and game.top is None
 
 
 def test_without_extra_turn_the_table_clears_when_the_others_have_passed() -> None:
     game = game_of("uecda", ["5S 9S 3C", "4H 6C", "5D 7C", "6S 8C", "7S 9C"], overrides={"extra_turn": False})
     events = run(game, "5S", "pass", "pass", "pass", "pass")
-    assert events[-1] == TrickCleared(0, "passes") and game.top is None
+    assert events[-1] == TrickCleared(0, ClearReason.PASSES) and game.top is None
 
 
 def test_extra_turn_without_pass_until_clear_gives_the_others_another_chance() -> None:
@@ -80,13 +83,13 @@ def test_when_the_last_player_went_out_the_next_holder_leads() -> None:
     events = run(game, "KS")
     assert Finished(0, 0) in events
     events = run(game, "pass", "pass", "pass")
-    assert events[-1] == TrickCleared(1, "passes")
+    assert events[-1] == TrickCleared(1, ClearReason.PASSES)
 
 
 def test_clear_on_pass_clears_at_once_and_the_opponent_leads() -> None:
     game = game_of("standard", ["5S 3C", "9H 4C"], overrides={**OFF, "clear_on_pass": True})
     events = run(game, "5S", "pass")
-    assert events[-1] == TrickCleared(0, "pass")
+    assert events[-1] == TrickCleared(0, ClearReason.PASS)
 
 
 def test_the_leader_cannot_pass() -> None:
@@ -168,7 +171,7 @@ def test_eight_cut_clears_and_the_player_leads_again() -> None:
     game = game_of("standard", ["8S 3C", "9H 4C", "TD 5C"])
     events = act(game, "8S")
     assert names(events) == ["Played", "EightCut", "TrickCleared"]
-    assert events[-1] == TrickCleared(0, "eight_cut") and game.turn == 0
+    assert events[-1] == TrickCleared(0, ClearReason.EIGHT_CUT) and game.turn == 0
 
 
 def test_eight_cut_by_a_joker_standing_for_an_8_but_not_by_a_lone_joker() -> None:
@@ -188,7 +191,7 @@ def test_eight_cut_on_the_finishing_play_passes_the_lead_on() -> None:
     game = game_of("standard", ["8S", "9H 4C", "TD 5C"])
     events = act(game, "8S")
     assert names(events) == ["Played", "EightCut", "Finished", "TrickCleared"]
-    assert events[-1] == TrickCleared(1, "eight_cut")
+    assert events[-1] == TrickCleared(1, ClearReason.EIGHT_CUT)
 
 
 # --- J-back -------------------------------------------------------------------
@@ -298,7 +301,7 @@ def test_spade3_returns_a_lone_joker_and_leads() -> None:
     game = game_of("standard", ["JK 4C", "3S 5C", "9D 6C"])
     events = run(game, "JK", "3S")
     assert names(events)[-2:] == ["Spade3Return", "TrickCleared"]
-    assert events[-1] == TrickCleared(1, "spade3_return")
+    assert events[-1] == TrickCleared(1, ClearReason.SPADE3_RETURN)
 
 
 def test_spade3_return_works_under_a_lock_and_any_order() -> None:
@@ -444,7 +447,7 @@ def test_the_trick_after_a_forbidden_finish() -> None:
     game = game_of("tournament", ["2S", "4H 5H", "5D 6D", "9C TC"], overrides={"exchange": False})
     run(game, "2S", "pass", "pass")
     events = act(game, "pass")
-    assert events[-1] == TrickCleared(1, "passes")
+    assert events[-1] == TrickCleared(1, ClearReason.PASSES)
 
 
 def test_miyako_ochi_removes_the_reigning_daifugo() -> None:
@@ -511,8 +514,8 @@ def test_exchange_strongest_cards_up_then_chosen_cards_down() -> None:
         act(game, "2S")
     game.give(0, parse_cards("3S 2S"))
     events = game.give(1, parse_cards("3H"))
-    assert game.phase is Phase.PLAY
-    assert events[-1] == Started(3, "lowest_class")
+    assert not game.phase.giving
+    assert events[-1] == Started(3, LeadReason.LOWEST_CLASS)
     assert game.hands[3] == parse_cards("2C 5D 3S 2S")
     assert game.hands[2] == parse_cards("3D 4D 3H")
 
@@ -597,7 +600,7 @@ def test_pile_draw_and_play_the_drawn_card_at_once() -> None:
     act(game, "9S")
     events = act(game, "pass")
     assert names(events) == ["Passed", "Drew"] and game.turn == 1 and game.drawn == parse_cards("KS").bit_length() - 1
-    assert next(iter(game.legal_moves())).cards == parse_cards("KS")
+    assert played(next(iter(game.legal_moves()))) == parse_cards("KS")
     with pytest.raises(IllegalMove):
         act(game, "5H")  # not stronger; and the drawn card is required anyway
     act(game, "KS")
@@ -608,7 +611,7 @@ def test_pile_draw_declining_the_drawn_card_is_a_pass() -> None:
     game = game_of("akita", ["9S 3C 4C", "5H 6H 7H"], pile="KS 4D")
     run(game, "9S", "pass")
     events = act(game, "pass")
-    assert events[-1] == TrickCleared(0, "passes")
+    assert events[-1] == TrickCleared(0, ClearReason.PASSES)
 
 
 def test_pile_draw_of_an_unplayable_card_just_passes() -> None:
@@ -639,8 +642,9 @@ def test_events_hide_other_players_cards() -> None:
 
     game = game_of("standard", ["3S 4S 5S", "3H 4H 5H", "3D 4D KD", "2H 2S 2C 5D"], previous=[0, 1, 2, 3], leader=None)
     gift = next(e for e in game.setup_events if isinstance(e, Exchanged))
-    assert visible_to(gift, 3) == gift and visible_to(gift, 1).cards == 0
-    drew = Drew(0, parse_cards("3C"), "stock", 1)
+    hidden_gift = visible_to(gift, 1)
+    assert visible_to(gift, 3) == gift and isinstance(hidden_gift, Exchanged) and hidden_gift.cards == 0
+    drew = Drew(0, parse_cards("3C"), DrawSource.STOCK, 1)
     assert visible_to(drew, 0) == drew
     hidden = visible_to(drew, 1)
     assert isinstance(hidden, Drew) and hidden.cards == 0 and hidden.count == 1

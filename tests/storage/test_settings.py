@@ -45,7 +45,7 @@ def valid(s: Settings) -> None:
 
 def test_defaults() -> None:
     s = Settings(language="en")
-    assert (s.sound, s.volume, s.animation_speed, s.four_color, s.dim_unplayable) == (True, 0.7, "normal", False, True)
+    assert (s.sound, s.volume, s.animation_speed, s.four_color, s.dim_unplayable) == (True, 0.7, "fast", False, True)
     assert (s.auto_pass, s.slow_mode, s.fullscreen, s.show_tracker) == (False, False, False, False)
     assert s.window_size == (1280, 720) and s.last_setup == {} and s.external_commands == ()
     valid(Settings())
@@ -76,7 +76,7 @@ def test_missing_file_gives_defaults_silently(tmp_path: Path) -> None:
 def test_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "config" / "settings.json"
     s = Settings(
-        language="ja", sound=False, volume=0.25, animation_speed="fast", four_color=True, dim_unplayable=False,
+        language="ja", sound=False, volume=0.25, animation_speed="slow", four_color=True, dim_unplayable=False,
         auto_pass=True, slow_mode=True, fullscreen=True, window_size=(1920, 1080), show_tracker=True,
         last_setup={"preset": "akita", "players": 4, "levels": ["strong", "expert"], "nested": {"a": [1, 2]}},
         external_commands=("./bot --fast", "python3 my_ai.py"),

@@ -20,7 +20,7 @@ STANDIN = Path(__file__).resolve().parents[1] / "uecda" / "standin_client.py"
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = headless_app(home=tmp_path, worker_mode="thread", language="en")
+    application = headless_app(home=tmp_path, worker_mode="thread", language="en", raise_errors=True)
     yield application
     application.close()
 

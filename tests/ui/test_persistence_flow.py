@@ -24,18 +24,18 @@ def history(app: App) -> list[tuple[int, Move]]:
 def test_quit_and_resume_continues_exactly(tmp_path: Path) -> None:
     pilot = Autopilot("normal", seed=4)
     # The reference: one app plays game 1 to its end without stopping.
-    reference = headless_app(home=tmp_path / "a")
+    reference = headless_app(home=tmp_path / "a", raise_errors=True)
     reference.start_match(SETUP)
     play_until(reference, lambda a: isinstance(a.stack.top, ResultScene), autopilot=pilot)
     expected = history(reference)
     reference.close()
     # The same match, quit to the title after 12 actions, resumed in a new app.
-    first = headless_app(home=tmp_path / "b")
+    first = headless_app(home=tmp_path / "b", raise_errors=True)
     first.start_match(SETUP)
     play_until(first, lambda a: len(history(a)) >= 12, autopilot=pilot)
     first.show_title()
     first.close()
-    second = headless_app(home=tmp_path / "b")
+    second = headless_app(home=tmp_path / "b", raise_errors=True)
     assert second.has_autosave()
     assert second.resume_match()
     assert isinstance(second.stack.top, TableScene)
@@ -46,7 +46,7 @@ def test_quit_and_resume_continues_exactly(tmp_path: Path) -> None:
 
 
 def test_a_corrupt_autosave_is_set_aside_and_the_title_still_works(tmp_path: Path) -> None:
-    app = headless_app(home=tmp_path)
+    app = headless_app(home=tmp_path, raise_errors=True)
     app.paths.autosave_file.write_text("{ not json", encoding="utf-8")
     assert not app.has_autosave()
     app.show_title()
@@ -56,7 +56,7 @@ def test_a_corrupt_autosave_is_set_aside_and_the_title_still_works(tmp_path: Pat
 
 
 def test_a_finished_game_is_in_the_statistics_and_opens_in_the_replay_viewer(tmp_path: Path) -> None:
-    app = headless_app(home=tmp_path, language="en")
+    app = headless_app(home=tmp_path, language="en", raise_errors=True)
     app.start_match(SETUP)
     play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=1))
     session = app.session
@@ -83,3 +83,50 @@ def test_a_finished_game_is_in_the_statistics_and_opens_in_the_replay_viewer(tmp
     app.step(1 / 30)
     assert viewer.show_all
     app.close()
+
+
+def test_the_replay_names_seats_as_the_table_did_and_plays_on_by_itself(tmp_path: Path) -> None:
+    app = headless_app(home=tmp_path, language="en", raise_errors=True)
+    app.start_match(SETUP)
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=1))
+    table = app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    names = [table.seat_name(seat) for seat in range(table.session.game.n)]
+    app.writer.flush()
+    stats = app.ctx.stats
+    assert stats is not None
+    (game,) = stats.recent_games()
+    record = stats.game_record(game.id)
+    assert record is not None
+    app.show_replay(record, table.session.human_seat)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayViewerScene)
+    assert [viewer.seat_name(seat) for seat in range(len(names))] == names
+    selector = viewer.autoplay_selector
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(selector.rect.right - 4, selector.rect.centery),
+                                         button=1))
+    app.step(1 / 30)
+    assert viewer.autoplay == 1.6  # off → slow
+    for _ in range(50):  # 1.67 s
+        app.step(1 / 30)
+    assert viewer.index == 1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
+    app.step(1 / 30)
+    assert viewer.autoplay == 0.0  # Space pauses
+    for _ in range(60):
+        app.step(1 / 30)
+    assert viewer.index == 1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
+    for _ in range(61):  # 2 s at 0.9 s a move
+        app.step(1 / 30)
+    assert viewer.index == 3
+    app.close()
+
+
+def test_the_log_file_receives_what_happened(tmp_path: Path) -> None:
+    app = headless_app(home=tmp_path, language="en", raise_errors=True)
+    app.start_match(SETUP)
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=1))
+    app.close()
+    text = Path(app.log_file).read_text(encoding="utf-8")
+    assert "starting: Python" in text and "new match:" in text and "game over:" in text and "closing" in text

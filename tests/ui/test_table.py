@@ -12,6 +12,7 @@ import pytest
 from game.engine import PASS, Phase, Play
 from game.engine.events import Passed, Played
 from game.ui.app import App
+from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
@@ -20,7 +21,7 @@ from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = headless_app(home=tmp_path, language="en")
+    application = headless_app(home=tmp_path, language="en", raise_errors=True)
     yield application
     application.close()
 
@@ -143,6 +144,92 @@ def test_keyboard_focus_toggle_play_and_pass(app: App) -> None:
     if scene.session.game.top is not None:
         key(app, pygame.K_p)
         assert last_human_action(app) is PASS
+
+
+def move_to(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+
+
+def click_cards(app: App, scene: TableScene, cards: int) -> None:
+    for cid in scene.hand.cards:
+        if cards >> cid & 1:
+            click(app, card_center(scene, cid))
+
+
+def test_clicked_widgets_do_not_take_the_tables_keys(app: App) -> None:
+    """After clicking the auto-pass box or Pass, Space still selects and Enter still plays the selection."""
+    start(app, seed=11)
+    scene = until_human_turn(app)
+    while scene.session.game.top is None:  # a turn where Pass can be clicked
+        scene = until_human_can_play(app)
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_SPACE)
+        key(app, pygame.K_RETURN)
+        if scene.hand.selected:  # the focused card alone was not a legal play: pick one that is
+            scene.hand.clear()
+            play = next(m for m in scene.session.game.move_list() if isinstance(m, Play))
+            click_cards(app, scene, play.cards)
+            key(app, pygame.K_RETURN)
+        scene = until_human_turn(app)
+    click(app, scene.pass_button.rect.center)
+    assert last_human_action(app) is PASS
+    scene = until_human_can_play(app)
+    auto_pass = app.ctx.settings.auto_pass
+    click(app, scene.auto_pass_toggle.rect.center)
+    click(app, scene.auto_pass_toggle.rect.center)
+    assert app.ctx.settings.auto_pass == auto_pass
+    key(app, pygame.K_SPACE)
+    assert app.ctx.settings.auto_pass == auto_pass, "Space went to the check box"
+    assert scene.hand.selected == 1 << scene.hand.cards[scene.hand.focus]
+    scene.hand.clear()
+    play = max((m for m in scene.session.game.move_list() if isinstance(m, Play)), key=lambda m: m.size)
+    click_cards(app, scene, play.cards)
+    assert scene.hand.selected == play.cards
+    history = len(scene.session.game.history)
+    key(app, pygame.K_RETURN)
+    assert scene.session.game.history[history].move == play, "Enter did not play the selection"
+
+
+def test_a_refused_play_or_pass_says_why_on_click_key_and_hover(app: App) -> None:
+    scene = start(app, seed=5)
+    scene = until_human_turn(app)
+    said: list[str] = []
+    original = scene.painter.message
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> None:
+        said.append(text)
+        original(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    scene.painter.message = spy  # type: ignore[method-assign]
+    assert not scene.play_button.enabled
+    click(app, scene.play_button.rect.center)
+    assert scene._message is not None and scene._message[0] == "Select the cards to play first."
+    hand = scene.session.game.hands[scene.session.human_seat]
+    cards = sorted(c for c in range(52) if hand >> c & 1)
+    if cards[0] >> 2 == cards[-1] >> 2:
+        pytest.skip("one rank only")
+    click(app, card_center(scene, cards[0]))
+    click(app, card_center(scene, cards[-1]))
+    assert not scene.play_button.enabled
+    scene._message = None
+    click(app, scene.play_button.rect.center)
+    assert scene._message is not None and "single, a group or a sequence" in scene._message[0]
+    scene._message = None
+    key(app, pygame.K_RETURN)
+    assert scene._message is not None and "single, a group or a sequence" in scene._message[0]
+    scene._message = None
+    said.clear()
+    move_to(app, scene.play_button.rect.center)
+    assert scene.play_button.hover
+    assert any("single, a group or a sequence" in text for text in said)
+    if scene.session.game.top is None:
+        said.clear()
+        move_to(app, scene.pass_button.rect.center)
+        assert "The table is empty: you lead and must play." in said
+        scene._message = None
+        click(app, scene.pass_button.rect.center)
+        assert scene._message is not None and "you lead" in scene._message[0]
 
 
 def test_pass_button_disabled_when_leading(app: App) -> None:
@@ -284,7 +371,7 @@ def test_a_complete_game_of_every_preset_through_the_ui(app: App, preset: str, p
     assert session is not None and session.game.result is not None
     assert sorted(session.game.result.places) == list(range(players))
     assert "Game over" in banners
-    assert any(word in text for text in banners for word in (" out: ", "forbidden", "only 8s"))
+    assert any(word in text for text in banners for word in (" went out ", "forbidden", "only 8s"))
     from game.storage.stats import StatsStore
 
     app.writer.flush()
@@ -293,6 +380,8 @@ def test_a_complete_game_of_every_preset_through_the_ui(app: App, preset: str, p
 
 
 def test_monkey_clicks_and_keys_on_the_table(app: App) -> None:
+    """2500 frames of random input on the table; an exception in any scene fails the test (``raise_errors``)."""
+    assert app.options.raise_errors
     rng = random.Random(99)
     start(app, seed=41)
     keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_p, pygame.K_h, pygame.K_t,
@@ -311,6 +400,7 @@ def test_monkey_clicks_and_keys_on_the_table(app: App) -> None:
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rng.randrange(width), rng.randrange(height)),
                                                  rel=(0, 0), buttons=(0, 0, 0)))
         app.step(1 / 15)
+        assert not isinstance(app.stack.top, ErrorScene)
     assert app.stack.top is not None
 
 
@@ -338,3 +428,107 @@ def test_events_reach_the_screen_in_order(app: App) -> None:
     history = [turn.move for turn in scene.session.game.history]
     shown = [e.play if isinstance(e, Played) else PASS for e in seen if isinstance(e, (Played, Passed))]
     assert shown == history[: len(shown)] and len(shown) == len(history)
+
+
+def test_an_idle_result_screen_is_not_redrawn_until_input(app: App) -> None:
+    from game.ui.app import FPS, IDLE_FPS
+
+    app.start_match(setup_for("standard", 4, "beginner", seed=4))
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=2))
+    assert app.frame_rate() == FPS  # the game-over banner still fades
+    for _ in range(300):
+        app.step(1 / 60, always_draw=False)
+    draws = app.draws
+    for _ in range(120):
+        app.step(1 / 60, always_draw=False)
+    assert app.draws == draws and app.frame_rate() == IDLE_FPS
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=result.widgets.widgets[0].rect.center,
+                                                 rel=(0, 0), buttons=(0, 0, 0))
+    pygame.event.post(motion)
+    app.step(1 / 60, always_draw=False)
+    assert app.draws == draws + 1 and result.widgets.widgets[0].hover
+
+
+def test_the_table_is_redrawn_every_frame_while_computers_play(app: App) -> None:
+    from game.ui.app import FPS
+
+    start(app, seed=3)
+    frames(app, 2)
+    assert not table(app)._human_playing() and app.frame_rate() == FPS
+    draws = app.draws
+    for _ in range(30):
+        app.step(1 / 60, always_draw=False)
+    assert app.draws == draws + 30
+
+
+def test_computers_pass_without_a_pause_and_play_briskly_at_the_default_speed(app: App) -> None:
+    """Seconds of game time from a computer's turn to the next turn (each frame 1/60 s)."""
+    assert app.ctx.settings.animation_speed == "fast"
+    app.start_match(setup_for("standard", 7, "beginner", seed=12))
+    dt = 1 / 60
+    took: dict[str, list[float]] = {"pass": [], "play": []}
+    watch: dict[str, float] = {"clock": 0.0, "start": -1.0, "history": 0}
+
+    def done(a: App) -> bool:
+        top = a.stack.top
+        if not isinstance(top, TableScene):
+            return True
+        session = top.session
+        watch["clock"] += dt
+        count = len(session.game.history)
+        if watch["start"] < 0:
+            if top.director.idle and session.game.phase is Phase.PLAY and session.computer_to_act():
+                watch["start"], watch["history"] = watch["clock"], count
+        elif count > watch["history"] and top.director.idle:
+            move = session.game.history[int(watch["history"])].move
+            took["pass" if move is PASS else "play"].append(watch["clock"] - watch["start"])
+            watch["start"] = -1.0
+        return len(took["pass"]) >= 15 and len(took["play"]) >= 15
+
+    play_until(app, done, autopilot=Autopilot("normal", seed=4), dt=dt)
+    passes, plays = sorted(took["pass"]), sorted(took["play"])
+    assert passes[len(passes) // 2] <= 0.25, passes
+    assert plays[len(plays) // 2] <= 0.6, plays
+
+
+def test_skip_to_the_result_once_the_player_is_out(app: App) -> None:
+    app.start_match(setup_for("standard", 6, "beginner", seed=9))
+    pilot = Autopilot("strong", seed=1)
+
+    def out(a: App) -> bool:
+        top = a.stack.top
+        if isinstance(top, ResultScene):
+            return True
+        return isinstance(top, TableScene) and top.director.idle and top.skip_button.visible
+
+    play_until(app, out, autopilot=pilot)
+    if isinstance(app.stack.top, ResultScene):
+        pytest.skip("the player went out last")
+    scene = table(app)
+    assert not scene.play_button.visible and not scene.pass_button.visible
+    click(app, scene.skip_button.rect.center)
+    assert scene.skipping
+    frames_run = play_until(app, lambda a: isinstance(a.stack.top, ResultScene), dt=1 / 60)
+    assert frames_run < 150  # the rest of the game in under 2.5 s of frames: no pauses, no flights
+    app.stack.top.widgets.widgets[0].activate()  # type: ignore[union-attr]
+    assert not table(app).skipping and not table(app).skip_button.visible
+
+
+def test_the_tracker_shows_the_cards_not_played_yet_and_marks_the_players_own(app: App) -> None:
+    scene = start(app, seed=6)
+    scene = until_human_can_play(app)
+    drawn: list[tuple[int, int]] = []
+    original = scene.painter.tracker
+
+    def spy(surface: pygame.Surface, layout: object, played: int, jokers: int, own: int = 0) -> None:
+        drawn.append((played, own))
+        original(surface, layout, played, jokers, own)  # type: ignore[arg-type]
+
+    scene.painter.tracker = spy  # type: ignore[method-assign]
+    key(app, pygame.K_t)
+    assert app.ctx.settings.show_tracker and drawn
+    played, own = drawn[-1]
+    assert own == scene.model.hand and own & played == 0
+    assert app.ctx.t("tracker.title") == "Cards not played yet"

@@ -5,7 +5,7 @@ from __future__ import annotations
 # key: (English, 日本語)
 STRINGS: dict[str, tuple[str, str]] = {
     # title
-    "screen.title.setup_line": ("{mode} · {players} players · {level}", "{mode}・{players}人・{level}"),
+    "screen.title.mode_line": ("Rules: {mode}", "ルール：{mode}"),
     "screen.title.keys": ("↑↓ choose   Enter select   F11 full screen", "↑↓ 選択　Enter 決定　F11 フルスクリーン"),
     "screen.title.resume_failed": (
         "The saved game could not be continued. Please start a new game.",
@@ -82,9 +82,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "screen.new.players_n": ("{n} players", "{n}人"),
     "screen.new.players_range": ("{low}–{high} players", "{low}〜{high}人"),
     "screen.new.games_1": ("1 game", "1ゲーム"),
-    "screen.new.games_n": ("{n} games", "{n}ゲーム"),
-    "screen.new.until_points": ("First to {n} points", "{n}ポイント先取"),
-    "screen.new.fixed_games": ("A set of {n} games", "{n}ゲーム1セット"),
+    "screen.new.games_n": ("{n} {n#game|games}", "{n}ゲーム"),
+    "screen.new.until_points": ("First to {n} {n#point|points}", "{n}ポイント先取"),
+    "screen.new.fixed_games": ("A set of {n} {n#game|games}", "{n}ゲーム1セット"),
     "screen.new.command": ("Command", "コマンド"),
     "screen.new.command_hint": ("e.g. ./client -h localhost", "例：./client -h localhost"),
     "screen.new.view_rules": ("View rules", "ルールを見る"),
@@ -109,7 +109,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     # rules
     "screen.rules.this_game": ("{mode} ({n} players)", "{mode}（{n}人）"),
     "screen.rules.preset_switches": ("Local rules of this preset", "このルールのローカルルール"),
-    "screen.rules.cards_n": ("{n} cards", "{n}枚"),
+    "screen.rules.cards_n": ("{n} {n#card|cards}", "{n}枚"),
     "screen.rules.cards_1": ("1 card", "1枚"),
     "screen.rules.classes": ("Classes by place", "順位と階級"),
     "screen.rules.match_choosable": (

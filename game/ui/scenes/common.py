@@ -23,7 +23,7 @@ from game.session import SeatSpec, SessionSetup
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
-from ..scene import Scene
+from ..scene import ANIMATING, Scene
 from ..theme import px
 from ..widgets import Button, Label, Widget, WidgetGroup, rounded_panel
 from .overlay import Overlay
@@ -707,6 +707,9 @@ class MenuScreen(Scene):
         self.clock += dt
         self.scroller.update(dt)
 
+    def frame_rate(self) -> float:
+        return ANIMATING if self.scroller.offset != self.scroller.target else 0.0
+
     # --- drawing ---
 
     def draw_frame(self, surface: pygame.Surface, title: str | None = None, *, with_panel: bool = True) -> None:
@@ -858,6 +861,8 @@ class ConfirmDialog(Overlay):
         self.widgets.add(self.yes_button)
         self.widgets.focus = 0
         self.lines: list[str] = []
+        self.quit_question = False
+        """This dialog asks whether to quit the program (closing the window again quits)."""
 
     def confirm(self) -> None:
         self.close()

@@ -37,7 +37,7 @@ class MenuScene(Overlay):
         self.widgets.add(Button(lambda: t("menu.rules"), lambda: ctx.actions["rules"](session.rules),
                                 style="secondary"))
         self.widgets.add(Button(lambda: t("menu.settings"), lambda: ctx.actions["settings"](), style="secondary"))
-        self.widgets.add(Button(lambda: t("menu.quit"), lambda: ctx.actions["title"](), style="secondary"))
+        self.widgets.add(Button(lambda: t("menu.quit"), lambda: ctx.actions["leave_match"](), style="secondary"))
         self.widgets.focus = 0
         self.note = ""
 

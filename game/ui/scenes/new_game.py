@@ -87,6 +87,8 @@ def rule_message(t: Callable[..., str], error: RuleError) -> str:
         return t("screen.new.err_hand_size", size=params["size"], players=params["players"])
     if error.code == "pile_and_hand":
         return t("screen.new.err_pile_hand")
+    if error.code == "handoff_and_stock":
+        return t("screen.new.err_handoff_stock")
     return t("screen.new.err_other", detail=str(error))
 
 
@@ -127,6 +129,8 @@ class NewGameScene(MenuScreen):
         self.rows: list[FormRow] = []
         self.cards: dict[str, SelectRow] = {}
         self.card_lines: dict[str, list[str]] = {}
+        self.card_text = (px(theme.FONT_SMALL, ctx.scale), round(px(theme.FONT_SMALL, ctx.scale) * 1.3))
+        """The size and line height of the mode cards' descriptions."""
         self.keyed: dict[str, Widget] = {}
         self.glance: list[tuple[str, pygame.Rect]] = []
         self.description: list[str] = []
@@ -412,18 +416,23 @@ class NewGameScene(MenuScreen):
         self.left = pygame.Rect(self.body.left, self.body.top, left_w, self.body.height)
         self.right = pygame.Rect(self.left.right + gap, self.body.top, self.body.right - self.left.right - gap,
                                  self.body.height)
-        # The mode cards.
+        # The mode cards, each description wrapped in full: the largest text size at which all of them fit.
         pad = px(14, scale)
         inner_w = self.left.width - 2 * pad
-        small = px(theme.FONT_SMALL, scale)
-        y = self.left.top + px(52, scale)
+        top = self.left.top + px(52, scale)
         card_gap = px(6, scale)
-        line_h = round(small * 1.35)
-        card_h = px(CARD_H - 14, scale) + line_h
-        for mode in MODES:
-            line = ctx.t(f"preset.{mode}.line") if mode != CUSTOM else ctx.t("screen.new.custom_line")
-            self.card_lines[mode] = [fit_text(ctx, line, small, inner_w - px(24, scale))]
-        heights = dict.fromkeys(MODES, card_h)
+        room = self.left.bottom - pad - top - card_gap * (len(MODES) - 1)
+        texts = {mode: ctx.t(f"preset.{mode}.line") if mode != CUSTOM else ctx.t("screen.new.custom_line")
+                 for mode in MODES}
+        text_w = inner_w - px(24, scale)
+        for size in range(px(theme.FONT_SMALL, scale), max(8, px(theme.FONT_SMALL - 4, scale)) - 1, -1):
+            line_h = round(size * 1.3)
+            self.card_lines = {mode: wrap_text(ctx, text, size, text_w) for mode, text in texts.items()}
+            heights = {mode: px(CARD_H - 22, scale) + line_h * len(lines) for mode, lines in self.card_lines.items()}
+            if sum(heights.values()) <= room:
+                break
+        self.card_text = (size, line_h)
+        y = top
         for mode in MODES:
             self.cards[mode].rect = pygame.Rect(self.left.left + pad, y, inner_w, heights[mode])
             y += heights[mode] + card_gap
@@ -499,8 +508,9 @@ class NewGameScene(MenuScreen):
             chip_rect.topright = (rect.right - pad, rect.top + px(9, scale))
             panel(ctx, surface, chip_rect, (0, 0, 0, 90), chip_rect.height // 2)
             ctx.text.draw(surface, badge, chip_rect.center, small - px(1, scale), theme.MUTED, bold=True)
-            draw_lines(ctx, surface, self.card_lines.get(mode, []), (rect.left + pad, rect.top + px(36, scale)), small,
-                       theme.CREAM if selected else theme.MUTED, line_h=round(small * 1.35))
+            size, line_h = self.card_text
+            draw_lines(ctx, surface, self.card_lines.get(mode, []), (rect.left + pad, rect.top + px(34, scale)), size,
+                       theme.CREAM if selected else theme.MUTED, line_h=line_h)
 
         return paint
 

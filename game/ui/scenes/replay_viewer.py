@@ -16,7 +16,7 @@ from game.engine.cards import format_symbols
 from game.engine.record import Frame, IllegalAction, RecordError, parse_record, replay_frames
 
 from .. import theme
-from ..intents import Command, Intent
+from ..intents import Command, Intent, Pointer
 from ..scene import Scene
 from ..table.hand import HandView
 from ..table.layout import TableLayout, table_layout
@@ -27,6 +27,10 @@ from ..widgets import Button, Selector, Toggle, WidgetGroup
 
 if TYPE_CHECKING:
     from ..context import Context
+
+AUTOPLAY = (0.0, 1.6, 0.9, 0.4)
+"""Auto-play: off, then seconds per move (slow, normal, fast)."""
+AUTOPLAY_NAMES = ("off", "slow", "normal", "fast")
 
 
 class ReplayViewerScene(Scene):
@@ -61,7 +65,32 @@ class ReplayViewerScene(Scene):
         self.seat_selector = self.widgets.add(Selector(
             [(s, lambda s=s: t("replay.view_from", seat=self.seat_name(s))) for s in range(players)], lambda: self.seat,
             self._set_seat))
-        self.widgets.focus = 2
+        self.autoplay_selector = self.widgets.add(Selector(
+            [(interval, lambda name=name: t("replay.autoplay", speed=t(f"replay.autoplay.{name}")))
+             for interval, name in zip(AUTOPLAY, AUTOPLAY_NAMES)], lambda: self.autoplay, self._set_autoplay))
+        self.autoplay = 0.0
+        """Seconds between two moves while playing on by itself (0: stepping by hand)."""
+        self._since_move = 0.0
+        self.widgets.focus = -1
+
+    def _set_autoplay(self, interval: float) -> None:
+        self.autoplay = interval
+        self._since_move = 0.0
+        if interval and self.index >= len(self.frames) - 1:
+            self.index = 0  # playing on from the end starts again
+
+    def update(self, dt: float) -> None:
+        if not self.autoplay:
+            return
+        self._since_move += dt
+        if self._since_move >= self.autoplay:
+            self._since_move = 0.0
+            self.step(1)
+            if self.index >= len(self.frames) - 1:
+                self.autoplay = 0.0
+
+    def frame_rate(self) -> float:
+        return 10.0 if self.autoplay else 0.0
 
     def _set_all(self, value: bool) -> None:
         self.show_all = value
@@ -96,22 +125,35 @@ class ReplayViewerScene(Scene):
         self.seat_selector.rect = pygame.Rect(area.left, area.top + half + px(8, scale), area.width, half)
         toggles = layout.toggles
         self.all_toggle.rect = pygame.Rect(toggles.left, toggles.top, toggles.width, toggles.height // 2)
+        self.autoplay_selector.rect = pygame.Rect(toggles.left, toggles.top + toggles.height // 2, toggles.width,
+                                                  toggles.height // 2 - px(2, scale))
 
     def handle(self, intent: Intent) -> None:
-        if self.widgets.handle(intent):
+        """Clicks reach the controls; the keys always step (← →), play or pause (Space) and leave (Esc)."""
+        if isinstance(intent, Pointer):
+            self.widgets.handle(intent)
+            self.widgets.focus = -1
             return
         if isinstance(intent, Command):
             if intent.name == "left":
+                self.autoplay = 0.0
                 self.step(-1)
             elif intent.name == "right":
+                self.autoplay = 0.0
                 self.step(1)
+            elif intent.name in ("toggle", "confirm"):
+                self._set_autoplay(0.0 if self.autoplay else AUTOPLAY[2])
             elif intent.name in ("menu", "back"):
                 self.close()
 
     def seat_name(self, seat: int) -> str:
+        """The names the table used: "You", and the computers numbered from the player's left."""
+        if self.human_seat is None:
+            return self.ctx.t("replay.seat", n=seat + 1)  # an imported record: whose it was is unknown
         if seat == self.human_seat:
             return self.ctx.t("seat.you")
-        return self.ctx.t("replay.seat", n=seat + 1)
+        n = self.frames[0].game.n if self.frames else 1
+        return self.ctx.t("seat.cpu", n=(seat - self.human_seat) % n)
 
     def _describe(self, frame: Frame) -> str:
         t = self.ctx.t

@@ -46,7 +46,7 @@ class ResultScene(Overlay):
         self.ctx.actions["restart"](self.session.setup)
 
     def to_title(self) -> None:
-        self.ctx.actions["title"]()
+        self.ctx.actions["leave_match"]()  # asks first while the match goes on
 
     def handle(self, intent: object) -> None:
         from ..intents import Command

@@ -172,8 +172,10 @@ class RulesScene(MenuScreen):
         if info.score_by is ScoreBy.PLACE:
             return t("screen.rules.points_place", n=self.rules.players)
         signed = any(v < 0 for v in info.class_points.values())
+        counts = [self.rules.players] if self.given is not None else range(info.min_players, info.max_players + 1)
+        present = {title for count in counts for title in info.titles[count]}
         parts = []
-        for title in Title:
+        for title in (title for title in Title if title in present):  # only the classes these games have
             points = info.class_points.get(title, 0)
             shown = f"{points:+d}" if signed and points else str(points)
             parts.append(t("screen.rules.class_points", name=t(f"class.{title.value}"), points=shown))

@@ -15,13 +15,14 @@ import pygame
 
 from game.engine import PASS, IllegalMove, Phase, Play
 from game.engine.cards import format_symbols
-from game.engine.events import Event, Exchanged, Started, visible_to
+from game.engine.events import Event, Exchanged, SevenPass, Started, visible_to
+from game.engine.state import GiftKind, PendingGift
 from game.i18n import reason_text
 from game.session import Session
 
 from .. import theme
 from ..intents import Command, Intent, Pointer
-from ..scene import Scene
+from ..scene import ANIMATING, Scene
 from ..table.director import Director
 from ..table.hand import HandView
 from ..table.layout import TableLayout, table_layout
@@ -34,8 +35,10 @@ from ..widgets import Button, Toggle, WidgetGroup
 if TYPE_CHECKING:
     from ..context import Context
 
-THINK_TIME = (0.45, 0.8)
-"""The computers' visible thinking pause in seconds (at normal speed), drawn at random."""
+THINK_TIME = (0.35, 0.65)
+"""The computers' visible thinking pause before a play, in seconds at normal speed, drawn at random.
+
+A pass is shown as soon as it is decided, and a computer that can only pass does not pause."""
 AUTO_PASS_DELAY = 0.45
 MESSAGE_TIME = 3.0
 
@@ -54,6 +57,8 @@ class TableScene(Scene):
         self._auto_pass: Tween | None = None
         self._message: tuple[str, Tween] | None = None
         self._result_shown = False
+        self.skipping = False
+        """The player is out and skips to the result: the rest of the game runs without pauses."""
         self._rng = random.Random(session.setup.seed)
         self._build_widgets()
         self._feed(session.opening_events() if session.game.history == [] else [])
@@ -68,7 +73,7 @@ class TableScene(Scene):
 
     def _new_director(self) -> Director:
         return Director(
-            model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.ctx.speed,
+            model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.speed,
             sound=self.ctx.sound.play, names=self.seat_name, t=self.ctx.t, on_toast=self._toast_for,
         )
 
@@ -76,11 +81,14 @@ class TableScene(Scene):
         def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
             return self.ctx.t(key, **params)
 
-        self.play_button = Button(lambda: t("button.give") if self._giving() else t("button.play"), self.play_selected,
-                                  enabled=self._can_submit)
-        self.pass_button = Button(lambda: t("button.pass"), self.pass_turn, style="secondary", enabled=self._can_pass)
+        self.play_button = Button(self._play_label, self.play_selected,
+                                  enabled=self._can_submit, on_refused=self.play_selected)
+        self.pass_button = Button(lambda: t("button.pass"), self.pass_turn, style="secondary", enabled=self._can_pass,
+                                  on_refused=self.pass_turn)
         self.hint_button = Button(lambda: t("button.hint"), self.show_hint, style="secondary",
                                   enabled=self._human_playing, size=theme.FONT_BODY)
+        self.skip_button = Button(lambda: t("button.skip_to_result"), self.skip_to_result)
+        self.skip_button.visible = False
         self.menu_button = Button(lambda: t("button.menu"), self.open_menu, style="secondary", size=theme.FONT_BODY)
         self.tracker_button = Button(lambda: t("toggle.tracker"), self.toggle_tracker, style="secondary",
                                      size=theme.FONT_SMALL)
@@ -89,7 +97,8 @@ class TableScene(Scene):
                                        lambda v: settings.update_settings(auto_pass=v))
         self.slow_toggle = Toggle(lambda: t("toggle.slow_mode"), lambda: settings.settings.slow_mode,
                                   lambda v: settings.update_settings(slow_mode=v))
-        self.widgets = WidgetGroup([self.play_button, self.pass_button, self.hint_button, self.auto_pass_toggle,
+        self.widgets = WidgetGroup([self.play_button, self.pass_button, self.hint_button, self.skip_button,
+                                    self.auto_pass_toggle,
                                     self.slow_toggle, self.tracker_button, self.menu_button])
 
     @property
@@ -107,6 +116,7 @@ class TableScene(Scene):
         gap = px(8, scale)
         half = (area.height - gap) // 2
         self.play_button.rect = pygame.Rect(area.left, area.top, area.width, half)
+        self.skip_button.rect = pygame.Rect(area.left, area.top, area.width, area.height)
         self.pass_button.rect = pygame.Rect(area.left, area.top + half + gap, (area.width - gap) * 3 // 5, half)
         self.hint_button.rect = pygame.Rect(self.pass_button.rect.right + gap, self.pass_button.rect.top,
                                             area.right - self.pass_button.rect.right - gap, half)
@@ -135,7 +145,10 @@ class TableScene(Scene):
     def _toast_for(self, event: Event) -> str | None:
         t, human = self.ctx.t, self.session.human_seat
         if isinstance(event, Started):
-            return t(f"table.leader.{event.reason.value}", name=self.seat_name(event.leader))
+            key = f"table.leader.{event.reason.value}"
+            return t.about(key, event.leader == human, name=self.seat_name(event.leader))
+        if isinstance(event, SevenPass) and event.cards and event.receiver == human:
+            return t("table.received", name=self.seat_name(event.giver), cards=format_symbols(event.cards))
         if isinstance(event, Exchanged) and event.cards:
             cards = format_symbols(event.cards)
             if event.receiver == human:
@@ -163,8 +176,17 @@ class TableScene(Scene):
         game = self.session.game
         return self.director.idle and game.phase is Phase.PLAY and game.turn == self.session.human_seat
 
+    def _play_label(self) -> str:
+        t = self.ctx.t
+        if not self._giving():
+            return t("button.play")
+        return t("button.discard" if self._human_gift().kind is GiftKind.TEN_DISCARD else "button.give")
+
+    def _human_gift(self) -> PendingGift:
+        return next(g for g in self.session.game.pending if g.giver == self.session.human_seat)
+
     def _giving(self) -> bool:
-        return self.director.idle and self.session.human_to_act() and self.session.game.phase is Phase.EXCHANGE
+        return self.director.idle and self.session.human_to_act() and self.session.game.phase.giving
 
     def _can_submit(self) -> bool:
         if self._giving():
@@ -184,7 +206,25 @@ class TableScene(Scene):
         except IllegalMove:
             return []
 
+    def speed(self) -> float:
+        """How long animations and pauses take relative to normal (none while skipping to the result)."""
+        return 0.0 if self.skipping else self.ctx.speed()
+
+    def _human_out(self) -> bool:
+        return self.model.seats[self.session.human_seat].out is not None and self.session.game.result is None
+
+    def skip_to_result(self) -> None:
+        """Once the player is out: play the rest of the game without animations or pauses."""
+        if self._human_out():
+            self.skipping = True
+            if self._think is not None:
+                self._think = Timer(0.0)
+
     def update(self, dt: float) -> None:
+        out = self._human_out()
+        for button in (self.play_button, self.pass_button, self.hint_button):
+            button.visible = not out
+        self.skip_button.visible = out and not self.skipping
         self.director.update(dt)
         for tween in (self._think, self._auto_pass):
             if tween is not None:
@@ -214,14 +254,24 @@ class TableScene(Scene):
         elif session.human_to_act():
             self._human_idle()
 
+    def frame_rate(self) -> float:
+        """Every frame while anything moves or a timer runs; nothing while the table waits for the player."""
+        director = self.director
+        moving = (not director.idle or director.flights or director.banners or director.toasts
+                  or self._think is not None or self._auto_pass is not None or self._message is not None
+                  or self.session.thinking or self.session.computer_to_act())
+        return ANIMATING if moving else 0.0
+
     def _computer_step(self) -> None:
         session = self.session
         if self._think is None:
+            game = session.game
+            forced = game.phase is Phase.PLAY and game.move_list() == [PASS]
             low, high = THINK_TIME
-            self._think = Timer(self._rng.uniform(low, high) * self.ctx.speed())
+            self._think = Timer(0.0 if forced else self._rng.uniform(low, high) * self.speed())
             session.start_thinking()
             return
-        if not self._think.done:
+        if not self._think.done and not session.decided_to_pass():
             return
         events = session.poll()
         if events is None:
@@ -238,7 +288,7 @@ class TableScene(Scene):
         moves = game.move_list()
         if moves == [PASS]:
             if self._auto_pass is None:
-                self._auto_pass = Timer(AUTO_PASS_DELAY * self.ctx.speed())
+                self._auto_pass = Timer(AUTO_PASS_DELAY * self.speed())
             elif self._auto_pass.done:
                 self._auto_pass = None
                 self.pass_turn()
@@ -258,13 +308,57 @@ class TableScene(Scene):
         self.director = self._new_director()
         self._result_shown = False
         self._think = None
+        self.skipping = False
         self.layout(self.ctx.size)
         self._feed(events)
 
     # --- the human's actions ---------------------------------------------------------------
 
+    def play_refusal(self) -> str | None:
+        """Why Play (or Give) cannot be pressed now, in the player's language; None when it can."""
+        t, session = self.ctx.t, self.session
+        if self._giving():
+            count = session.human_gift_count()
+            return None if self.hand.selected.bit_count() == count else t("reason.gift_count", count=count)
+        if not self._human_playing():
+            return self._waiting_reason()
+        if not self.hand.selected:
+            return t("table.refused.select")
+        if self._readings():
+            return None
+        try:
+            session.game.resolve(self.hand.selected)
+        except IllegalMove as error:
+            return reason_text(t, error)
+        return None
+
+    def pass_refusal(self) -> str | None:
+        """Why Pass cannot be pressed now; None when it can."""
+        if not self._human_playing():
+            return self._waiting_reason()
+        if self.session.game.top is None:
+            return self.ctx.t("reason.must_lead")
+        return None
+
+    def _waiting_reason(self) -> str:
+        t, session = self.ctx.t, self.session
+        if self.model.seats[session.human_seat].out is not None or session.game.result is not None:
+            return t("table.refused.out")
+        if session.game.phase is Phase.EXCHANGE:
+            return t("reason.exchange_pending")
+        return t("table.refused.wait")
+
+    def _refuse(self, reason: str) -> None:
+        self.ctx.sound.play("error")
+        self.say(reason)
+
     def play_selected(self) -> None:
+        """Play (or give) the selected cards; a refused attempt says why."""
         session = self.session
+        reason = self.play_refusal()
+        if reason is not None:
+            self._refuse(reason)
+            return
         if self._giving():
             try:
                 self._feed(session.human_give(self.hand.selected))
@@ -272,17 +366,7 @@ class TableScene(Scene):
             except IllegalMove as error:
                 self._illegal(error)
             return
-        if not self._human_playing():
-            return
-        if not self.hand.selected:
-            return
         readings = self._readings()
-        if not readings:
-            try:
-                session.game.resolve(self.hand.selected)
-            except IllegalMove as error:
-                self._illegal(error)
-            return
         if len(readings) > 1:
             from .joker_choice import JokerChoiceScene
 
@@ -300,7 +384,9 @@ class TableScene(Scene):
         self._feed(events)
 
     def pass_turn(self) -> None:
-        if not self._human_playing():
+        reason = self.pass_refusal()
+        if reason is not None:
+            self._refuse(reason)
             return
         try:
             events = self.session.human_play(PASS)
@@ -336,12 +422,19 @@ class TableScene(Scene):
         self.say(reason_text(self.ctx.t, error))
 
     def handle(self, intent: Intent) -> None:
-        if self.widgets.handle(intent):
-            if isinstance(intent, Pointer) and intent.kind == "down":
-                self.ctx.sound.play("click")
-            return
+        """The pointer reaches the buttons and the hand; keys always mean the same on the table.
+
+        No widget keeps the keyboard focus after a click: Enter plays the
+        selection, Space selects, P passes, whatever was clicked before.
+        """
         layout = self.layout_now
         if isinstance(intent, Pointer):
+            used = self.widgets.handle(intent)
+            self.widgets.focus = -1
+            if used:
+                if intent.kind == "down":
+                    self.ctx.sound.play("click")
+                return
             if intent.kind == "move":
                 self.hand.hover = self.hand.card_at(layout, intent.pos)
             elif intent.kind == "down":
@@ -358,7 +451,10 @@ class TableScene(Scene):
             elif name == "toggle":
                 self.hand.toggle_focused()
             elif name in ("confirm", "play"):
-                self.play_selected()
+                if self.skip_button.visible:
+                    self.skip_to_result()
+                else:
+                    self.play_selected()
             elif name == "pass":
                 self.pass_turn()
             elif name == "hint":
@@ -408,16 +504,25 @@ class TableScene(Scene):
         painter.banners(surface, layout, self.director)
         self._draw_messages(surface, layout)
         if ctx.settings.show_tracker:
-            painter.tracker(surface, layout, model.played, session.rules.jokers)
+            painter.tracker(surface, layout, model.played, session.rules.jokers, model.hand)
+
+    def _hover_refusal(self) -> str | None:
+        """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""
+        for button, why in ((self.play_button, self.play_refusal), (self.pass_button, self.pass_refusal)):
+            if button.visible and button.hover and not button.enabled:
+                return why()
+        return None
 
     def _draw_messages(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Above the hand, bottom up: what the player is asked to do, why a move was refused, news."""
         ctx, scale = self.ctx, layout.scale
         lines: list[tuple[str, tuple[int, int, int], int]] = []
         if self._giving():
-            gift = next(g for g in self.session.game.pending if g.giver == self.session.human_seat)
-            text = ctx.t("table.choose_gift", count=gift.count, name=self.seat_name(gift.receiver))
-            lines.append((text, theme.GOLD, 255))
+            gift = self._human_gift()
+            key = {GiftKind.EXCHANGE: "table.choose_gift", GiftKind.SEVEN_PASS: "table.choose_seven_pass",
+                   GiftKind.TEN_DISCARD: "table.choose_ten_discard"}[gift.kind]
+            receiver = self.seat_name(gift.receiver) if gift.receiver >= 0 else ""
+            lines.append((ctx.t(key, count=gift.count, name=receiver), theme.GOLD, 255))
         elif self._human_playing():
             game = self.session.game
             if game.top is None:
@@ -430,6 +535,9 @@ class TableScene(Scene):
         if self._message is not None:
             text, tween = self._message
             lines.append((text, theme.SELECT, round(255 * min(1.0, (1 - tween.progress) * 4))))
+        hover = self._hover_refusal()
+        if hover and (self._message is None or self._message[0] != hover):
+            lines.append((hover, theme.SELECT, 255))
         for toast in reversed(self.director.toasts[-3:]):
             p = toast.tween.progress
             lines.append((toast.text, theme.CREAM, round(255 * min(1.0, p * 8, (1 - p) * 4))))

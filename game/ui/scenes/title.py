@@ -46,18 +46,18 @@ GHOSTS = ((0, 0.10, 0.25, 150), (1, 0.88, 0.18, 190), (2, 0.06, 0.82, 170), (3, 
 """Faint suit symbols drifting over the felt: (suit, x, y as fractions of the window, size at scale 1)."""
 
 
-def setup_line(ctx: Context, setup: SessionSetup) -> str:
-    """"Common rules · 4 players · Normal": what Play will start."""
+def mode_line(ctx: Context, setup: SessionSetup) -> str:
+    """"Common rules": the rules Play will start with (its button says the players and the level)."""
     t = ctx.t
     custom = setup.preset == "standard" and bool(setup.overrides)
     mode = t("preset.custom.name") if custom else t(f"preset.{setup.preset}.name")
-    kinds = {s.level if s.kind == "computer" else "external" for s in setup.seats[1:]}
-    level = t(f"level.{next(iter(kinds))}") if len(kinds) == 1 else t("level.mixed")
-    return t("screen.title.setup_line", mode=mode, players=setup.players, level=level)
+    return t("screen.title.mode_line", mode=mode)
 
 
 ANGLE_STEP = 0.2
 """The fan's sway is drawn at angles this many degrees apart (rotated images are kept)."""
+SWAY_FPS = 15.0
+"""The sway and the drifting suits move less than a step of the fan or a pixel in 1/15 s: no need to draw faster."""
 
 class TitleScene(Scene):
     accepts_notices = True
@@ -88,6 +88,7 @@ class TitleScene(Scene):
     def resume_game(self) -> None:
         if not self.ctx.actions["resume"]():
             self.has_autosave = False
+            self._build()
             self.layout(self.ctx.size)
             if not len(self.ctx.notices):  # the app's notice names the file kept, when there is one
                 self.ctx.stack.push(MessageDialog(self.ctx, lambda: self.ctx.t("title.resume"),
@@ -108,11 +109,11 @@ class TitleScene(Scene):
         actions = self.ctx.actions
         keep = self.keys[self.widgets.focus] if 0 <= self.widgets.focus < len(self.keys) else "play"
         play_style = "secondary" if self.has_autosave else "primary"
-        entries: list[tuple[str, Button, int]] = []
-        if self.has_autosave:
-            entries.append(("resume", Button(tr(self.ctx, "title.resume"), self.resume_game), 0))
-        entries += [
-            ("play", Button(tr(self.ctx, "title.play"), self.play, style=play_style), 1),
+        resume = Button(tr(self.ctx, "title.resume"), self.resume_game)
+        resume.visible = self.has_autosave
+        entries: list[tuple[str, Button, int]] = [
+            ("resume", resume, 0),
+            ("play", Button(self.play_label, self.play, style=play_style), 1),
             ("duel", Button(tr(self.ctx, "title.duel"), self.duel, style="secondary"), 0),
             ("new_game", Button(tr(self.ctx, "title.new_game"), lambda: actions["new_game"](), style="secondary"), 2),
             ("stats", Button(tr(self.ctx, "title.stats"), lambda: actions["stats"](), style="secondary"), 0),
@@ -127,7 +128,16 @@ class TitleScene(Scene):
         self.widgets = WidgetGroup(self.buttons)
         if self.has_autosave and keep == "play":
             keep = "resume"
-        self.widgets.focus = self.keys.index(keep) if keep in self.keys else 0
+        if not self.has_autosave and keep == "resume":
+            keep = "play"
+        self.widgets.focus = self.keys.index(keep) if keep in self.keys else 1
+
+    def play_label(self) -> str:
+        """"Play: 4 players, Normal": what Play starts."""
+        t, setup = self.ctx.t, self.last_setup()
+        kinds = {s.level if s.kind == "computer" else "external" for s in setup.seats[1:]}
+        level = t(f"level.{next(iter(kinds))}") if len(kinds) == 1 else t("level.mixed")
+        return t("title.play_setup", players=setup.players, level=level)
 
     def layout(self, size: tuple[int, int]) -> None:
         has = bool(self.ctx.actions["has_autosave"]()) if "has_autosave" in self.ctx.actions else False
@@ -136,7 +146,8 @@ class TitleScene(Scene):
             self._build()
         ctx, scale = self.ctx, self.ctx.scale
         width, height = size
-        # The menu: a column on the right.
+        # The menu: a column on the right.  The Continue slot is kept when there is nothing to continue,
+        # so that no button moves when it appears.
         button_w, button_h, gap = px(330, scale), px(46, scale), px(9, scale)
         caption_h = px(24, scale)
         total = len(self.buttons) * button_h + (len(self.buttons) - 1) * gap
@@ -152,7 +163,8 @@ class TitleScene(Scene):
                 y += caption_h
             elif kind == 2:
                 y += px(14, scale)
-        first, last = self.buttons[0].rect, self.buttons[-1].rect
+        shown = [b for b in self.buttons if b.visible]
+        first, last = shown[0].rect, shown[-1].rect
         self.menu_panel = pygame.Rect(0, 0, button_w + px(56, scale), last.bottom - first.top + px(56, scale))
         self.menu_panel.center = (menu_x, (first.top + last.bottom) // 2)
         # The logo: a fan of cards with 大富豪 over its foot.
@@ -232,6 +244,9 @@ class TitleScene(Scene):
         if self.widgets.handle(intent) and isinstance(intent, Pointer) and intent.kind == "down":
             self.ctx.sound.play("click")
 
+    def frame_rate(self) -> float:
+        return SWAY_FPS
+
     def update(self, dt: float) -> None:
         self.time += dt
 
@@ -247,7 +262,7 @@ class TitleScene(Scene):
         panel(ctx, surface, self.menu_panel, (6, 24, 16, 120), px(22, scale), (232, 190, 84, 70), px(2, scale))
         self.widgets.draw(surface, ctx)
         small = px(theme.FONT_SMALL - 1, scale)
-        caption = fit_text(ctx, setup_line(ctx, self.last_setup()), small, self.menu_panel.width - px(20, scale))
+        caption = fit_text(ctx, mode_line(ctx, self.last_setup()), small, self.menu_panel.width - px(20, scale))
         ctx.text.draw(surface, caption, self.caption_pos, small, theme.MUTED, anchor="midtop")
         ctx.text.draw(surface, ctx.t("screen.title.keys"), (width // 2, height - px(16, scale)),
                       px(theme.FONT_SMALL - 2, scale), theme.MUTED, anchor="midbottom")

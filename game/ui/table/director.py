@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 
 from game.engine.cards import iter_ids
 from game.engine.events import (
+    Ambulance,
     Dealt,
     Drew,
     EightCut,
     Event,
     Exchanged,
     Finished,
+    FiveSkip,
     ForbiddenFinish,
     GameOver,
     Gekokujo,
@@ -28,11 +30,15 @@ from game.engine.events import (
     Locked,
     MatchOver,
     MiyakoOchi,
+    NineReverse,
     Passed,
     Played,
     Revolution,
+    Sandstorm,
+    SevenPass,
     Spade3Return,
     Started,
+    TenDiscard,
     TrickCleared,
 )
 
@@ -58,7 +64,7 @@ TOAST_SHOW = 2.6
 
 APPLY_AT_START = (
     Passed, Started, Revolution, JBack, Locked, Finished, ForbiddenFinish, HopelessHand, MiyakoOchi, Gekokujo,
-    EightCut, Spade3Return, GameOver, MatchOver,
+    EightCut, Spade3Return, Sandstorm, Ambulance, FiveSkip, NineReverse, GameOver, MatchOver,
 )
 
 
@@ -228,21 +234,37 @@ class Director:
             self.model.sweeping = True
         elif isinstance(event, Exchanged):
             self.sound("exchange")
-            count = event.cards.bit_count() or (2 if event.chosen else 1)
-            cards, starts = self._seat_cards(event.giver, event.cards, count)
-            if event.giver != self.model.human and event.receiver == self.model.human:
-                cards = list(iter_ids(event.cards))
-            end = layout.seat_point(event.receiver)
-            width = layout.card_w if self.model.human in (event.giver, event.receiver) else layout.back_w
-            self._fly(cards, starts, [(end[0] - width / 2 + i * width * 0.35, end[1] - width * 0.7)
-                                      for i in range(len(cards))], width, EXCHANGE_FLIGHT)
+            self._hand_over(event.giver, event.receiver, event.cards, event.count)
+        elif isinstance(event, SevenPass):
+            self._rule_banner(event)
+            self._hand_over(event.giver, event.receiver, event.cards, event.count)
+        elif isinstance(event, TenDiscard):
+            self._rule_banner(event)
+            cards, starts = self._seat_cards(event.seat, event.cards, event.cards.bit_count())
+            shown: list[int | None] = list(iter_ids(event.cards))
+            ends = [(x + layout.size[0] * 0.45, y - layout.size[1] * 0.2) for x, y in starts]
+            self._fly(shown, starts, ends, layout.trick_w, EXCHANGE_FLIGHT, fade=True)
         elif isinstance(event, GameOver):
             self.sound("win" if event.places[0] == self.model.human else "lose")
             self.banner(self.t("banner.game_over"), (250, 244, 226), GAME_OVER_HOLD)
         else:
-            spec = effects.banner_for(event, self.t, self.names)
-            if spec is not None:
-                text, color, sound = spec
-                self.sound(sound)
-                self.banner(text, color)
+            self._rule_banner(event)
+
+    def _rule_banner(self, event: Event) -> None:
+        spec = effects.banner_for(event, self.t, self.names)
+        if spec is not None:
+            text, color, sound = spec
+            self.sound(sound)
+            self.banner(text, color)
+
+    def _hand_over(self, giver: int, receiver: int, cards: int, count: int) -> None:
+        """Cards flying from one hand to another (face up only to the two players concerned)."""
+        layout = self.layout()
+        shown, starts = self._seat_cards(giver, cards, count)
+        if giver != self.model.human and receiver == self.model.human:
+            shown = list(iter_ids(cards))
+        end = layout.seat_point(receiver)
+        width = layout.card_w if self.model.human in (giver, receiver) else layout.back_w
+        self._fly(shown, starts, [(end[0] - width / 2 + i * width * 0.35, end[1] - width * 0.7)
+                                  for i in range(len(shown))], width, EXCHANGE_FLIGHT)
 

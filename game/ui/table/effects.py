@@ -6,18 +6,24 @@ from collections.abc import Callable
 
 from game.engine.errors import suit_text
 from game.engine.events import (
+    Ambulance,
     EightCut,
     Event,
     Finished,
+    FiveSkip,
     ForbiddenFinish,
     Gekokujo,
     HopelessHand,
     JBack,
     Locked,
     MiyakoOchi,
+    NineReverse,
     Played,
     Revolution,
+    Sandstorm,
+    SevenPass,
     Spade3Return,
+    TenDiscard,
 )
 
 from .. import theme
@@ -39,6 +45,22 @@ def banner_for(event: Event, t: Callable[..., str], names: Callable[[int], str])
         return t("banner.lock", suits=suit_text(event.suits)), theme.LOCK, "click"
     if isinstance(event, Spade3Return):
         return t("banner.spade3"), theme.CREAM, "eight_cut"
+    if isinstance(event, Sandstorm):
+        return t("banner.sandstorm"), theme.GOLD, "eight_cut"
+    if isinstance(event, Ambulance):
+        return t("banner.ambulance"), theme.RED, "eight_cut"
+    if isinstance(event, FiveSkip):
+        if not event.skipped:
+            return None
+        return t("banner.five_skip", names=", ".join(names(s) for s in event.skipped)), theme.LOCK, "click"
+    if isinstance(event, NineReverse):
+        key = "banner.nine_reverse" if event.backwards else "banner.nine_reverse_back"
+        return t(key), theme.J_BACK, "exchange"
+    if isinstance(event, SevenPass):
+        text = t("banner.seven_pass", name=names(event.giver), receiver=names(event.receiver), count=event.count)
+        return text, theme.CREAM, "exchange"
+    if isinstance(event, TenDiscard):
+        return t("banner.ten_discard", name=names(event.seat), count=event.cards.bit_count()), theme.CREAM, "clear"
     if isinstance(event, Finished):
         place = t(f"place.{event.place + 1}")
         return t("banner.finished", name=names(event.seat), place=place), theme.GOLD, "clear"

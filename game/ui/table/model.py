@@ -23,6 +23,8 @@ from game.engine.events import (
     MatchOver,
     MiyakoOchi,
     Played,
+    SevenPass,
+    TenDiscard,
     TrickCleared,
 )
 
@@ -148,11 +150,13 @@ class TableModel:
         human = self.human
         if isinstance(event, Dealt):
             self.hand = self.dealt_hand
-        elif isinstance(event, Exchanged):
+        elif isinstance(event, (Exchanged, SevenPass)):
             if event.giver == human:
                 self.hand &= ~event.cards
             if event.receiver == human:
                 self.hand |= event.cards
+        elif isinstance(event, TenDiscard) and event.seat == human:
+            self.hand &= ~event.cards
         elif isinstance(event, Played) and event.seat == human:
             self.hand &= ~event.play.cards
         elif isinstance(event, Drew) and event.seat == human:

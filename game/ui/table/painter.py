@@ -26,6 +26,8 @@ from .model import SeatState, TableModel
 if TYPE_CHECKING:
     from ..context import Context
 
+TRACKER_OWN = (150, 205, 255)
+"""The tracker's cells of the player's own cards."""
 TITLE_COLORS = {
     Title.DAIFUGO: (232, 190, 84),
     Title.FUGO: (200, 200, 210),
@@ -209,6 +211,8 @@ class TablePainter:
             chips.append((t("table.j_back"), theme.J_BACK, 0))
         if model.lock:
             chips.append((t("table.lock"), theme.LOCK, model.lock))
+        if model.state.backwards:
+            chips.append((t("table.direction_backwards"), theme.J_BACK, 0))
         size = px(theme.FONT_BODY, scale)
         x = layout.size[0] // 2
         widths = []
@@ -263,18 +267,26 @@ class TablePainter:
 
     # --- the played-card tracker ---------------------------------------------------------
 
-    def tracker(self, surface: pygame.Surface, layout: TableLayout, played: int, jokers: int) -> None:
-        """Which cards have been played: a 13 × 4 grid (3s, 8s and 2s stand out) and the jokers."""
+    def tracker(self, surface: pygame.Surface, layout: TableLayout, played: int, jokers: int, own: int = 0) -> None:
+        """The cards not played yet, bright in a 13 × 4 grid (3s, 8s and 2s stand out), and the jokers.
+
+        The player's own cards (``own``) are gold, so the bright white ones are those the others hold.
+        """
         ctx, scale = self.ctx, layout.scale
         rect = layout.tracker
         rounded_panel(surface, rect, (6, 20, 14, 230), px(12, scale), theme.GOLD, px(2, scale))
         pad = px(8, scale)
         title = px(theme.FONT_SMALL, scale)
         small = max(9, round(title * 0.78))
-        ctx.text.draw(surface, ctx.t("tracker.title"), (rect.left + pad, rect.top + pad), title, theme.GOLD,
-                      anchor="topleft", bold=True)
+        heading = ctx.text.draw(surface, ctx.t("tracker.title"), (rect.left + pad, rect.top + pad), title,
+                                theme.GOLD, anchor="topleft", bold=True)
+        key = pygame.Rect(heading.right + px(10, scale), 0, small, small)
+        key.centery = heading.centery
+        pygame.draw.rect(surface, TRACKER_OWN, key, border_radius=max(1, px(3, scale)))
+        ctx.text.draw(surface, ctx.t("tracker.yours"), (key.right + px(4, scale), key.centery), small, theme.CREAM,
+                      anchor="midleft")
         if jokers:
-            self._tracker_jokers(surface, rect, played, jokers, pad, small, scale)
+            self._tracker_jokers(surface, rect, played, jokers, pad, small, scale, own)
         header_top = rect.top + pad + title + px(6, scale)
         grid_top = header_top + small + px(3, scale)
         grid_left = rect.left + pad + small + px(4, scale)
@@ -290,7 +302,8 @@ class TablePainter:
                 cell = pygame.Rect(round(x) + 1, round(grid_top + suit * cell_h) + 1, max(1, round(cell_w) - 2),
                                    max(1, round(cell_h) - 2))
                 seen = played >> card_id(rank, suit) & 1
-                fill = (40, 58, 50) if seen else (255, 240, 190) if special else (232, 236, 226)
+                fill = (40, 58, 50) if seen else TRACKER_OWN if own >> card_id(rank, suit) & 1 else (
+                    (255, 240, 190) if special else (232, 236, 226))
                 pygame.draw.rect(surface, fill, cell, border_radius=max(1, px(3, scale)))
                 if not seen:
                     icon = ctx.art.suit_icon(suit, max(4, min(cell.width, cell.height) - px(4, scale)),
@@ -303,14 +316,16 @@ class TablePainter:
             surface.blit(icon, icon.get_rect(center=center))
 
     def _tracker_jokers(self, surface: pygame.Surface, rect: pygame.Rect, played: int, jokers: int, pad: int,
-                        size: int, scale: float) -> None:
+                        size: int, scale: float, own: int = 0) -> None:
         x = rect.right - pad
         for i in reversed(range(jokers)):
             seen = played >> JOKER_IDS[i] & 1
+            mine = own >> JOKER_IDS[i] & 1
             image = self.ctx.text.render("JOKER", size, theme.MUTED if seen else theme.INK, bold=True)
             chip = image.get_rect(topright=(x, rect.top + pad)).inflate(px(10, scale), px(4, scale))
             chip.topright = (x, rect.top + pad - px(2, scale))
-            pygame.draw.rect(surface, (40, 58, 50) if seen else (255, 214, 90), chip, border_radius=px(5, scale))
+            fill = (40, 58, 50) if seen else TRACKER_OWN if mine else (255, 214, 90)
+            pygame.draw.rect(surface, fill, chip, border_radius=px(5, scale))
             surface.blit(image, image.get_rect(center=chip.center))
             x = chip.left - px(6, scale)
 
