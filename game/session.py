@@ -9,7 +9,9 @@ has been applied.  Each action returns the engine's events for the UI.
 
 Sinks passed in by the app keep the session free of storage details:
 ``on_autosave(data)`` after every trick and game, ``on_game_over(summary)``
-when a game ends.
+when a game ends.  A match has a key and a start time from its first deal
+on, kept in the autosave, so the statistics can link every game of a match
+to it even across a quit and resume.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import logging
 import random
 import threading
 import time
+import uuid
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -43,6 +46,7 @@ from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
 from game.setups import SeatSpec, SessionSetup, setup_from_json
+from game.storage.rows import iso_utc, utc_now
 
 if TYPE_CHECKING:
     from ai.worker import DecisionWorker, Ticket
@@ -75,6 +79,14 @@ class GameSummary:
     revolution: bool
     record: dict[str, Any]
     match_over: MatchOver | None
+    match_key: str = ""
+    """Names the match in the statistics (the same after a resume)."""
+    started_at: str = ""
+    """When the match's first game was dealt (ISO 8601 UTC)."""
+    games_played: int = 0
+    """Games of the match finished so far, this one included."""
+    match_record: dict[str, Any] | None = None
+    """The match's record (every game), when the match is over."""
 
 
 def decision_seed(seed: int, game: int, step: int, seat: int) -> int:
@@ -94,8 +106,14 @@ class Session:
         on_autosave: Callable[[dict[str, Any]], None] | None = None,
         on_game_over: Callable[[GameSummary], None] | None = None,
         player_factory: Callable[[SeatSpec, SessionSetup], Player] | None = None,
+        match_key: str | None = None,
+        started_at: str | None = None,
     ) -> None:
         self.setup = setup
+        self.match_key = match_key or uuid.uuid4().hex
+        """Names this match in the statistics; kept in the autosave."""
+        self.started_at = started_at or utc_now()
+        """When the match began (ISO 8601 UTC); kept in the autosave."""
         self.rules = setup.rules()
         self.worker = worker
         self.match = match or Match(self.rules, setup.seed, games=setup.games, first_leader=setup.first_leader)
@@ -343,6 +361,10 @@ class Session:
             revolution=self._revolution_seen,
             record=record_json(self.rules, [game]),
             match_over=outcome,
+            match_key=self.match_key,
+            started_at=self.started_at,
+            games_played=len(self.match.results),
+            match_record=match_record_json(self.match) if outcome is not None else None,
         )
         if self.on_game_over is not None:
             self.on_game_over(summary)
@@ -401,6 +423,7 @@ class Session:
             "setup": self.setup.to_json(),
             "levels": self.levels,
             "record": match_record_json(self.match),
+            "match": {"key": self.match_key, "started_at": self.started_at},
         }
 
     def _autosave(self) -> None:
@@ -425,10 +448,24 @@ class Session:
         match = resume_match(record, setup.seed, games=setup.games, first_leader=setup.first_leader)
         return setup, match
 
+    @staticmethod
+    def saved_match(data: Mapping[str, Any]) -> dict[str, Any]:
+        """The statistics' match key and start time kept in ``autosave_data()`` (Session keyword
+        arguments; none for a save from before they were kept)."""
+        info = data.get("match")
+        if not (isinstance(info, dict) and isinstance(info.get("key"), str) and info["key"]):
+            return {}
+        try:
+            started = iso_utc(info.get("started_at"))  # type: ignore[arg-type]
+        except (ValueError, TypeError, AttributeError):
+            started = None
+        return {"match_key": info["key"], "started_at": started}
+
     @classmethod
     def resume(cls, data: Mapping[str, Any], worker: DecisionWorker, **kwargs: Any) -> Session:
         """A session from ``autosave_data()``; ValueError (or RecordError) if it cannot be resumed."""
         setup, match = cls.restore(data)
+        kwargs = {**cls.saved_match(data), **kwargs}
         return cls(setup, worker, match=match, **kwargs)
 
     def close(self) -> None:

@@ -6,7 +6,8 @@ Windows) and fsyncs the directory where the platform allows it.  A process
 killed at any moment leaves the old file (and perhaps a stray temporary file,
 removed later by ``remove_stale_temps``) or the new one.
 
-``move_aside`` keeps a damaged file for inspection as ``NAME.corrupt-<timestamp>``.
+``move_aside`` keeps a damaged file for inspection as ``NAME.corrupt-<timestamp>``
+(or another label: a file is kept, never deleted).
 """
 
 from __future__ import annotations
@@ -100,17 +101,21 @@ def remove_stale_temps(path: str | os.PathLike[str], max_age_s: float = STALE_TE
     return removed
 
 
-def move_aside(path: str | os.PathLike[str], companions: Sequence[str] = ()) -> Path | None:
+def move_aside(
+    path: str | os.PathLike[str], companions: Sequence[str] = (), *, label: str = "corrupt"
+) -> Path | None:
     """Rename a damaged file to ``NAME.corrupt-<timestamp>`` (never overwriting); return the new path.
 
-    ``companions`` are suffixes of files that belong to it (``-wal``, ``-shm``
-    of a database): ``NAME-wal`` moves to ``NAME.corrupt-<timestamp>-wal``.
-    Returns None if the file is missing; raises ``OSError`` if it cannot be moved.
+    ``label`` replaces ``corrupt`` for a file kept for another reason (a newer
+    version's, one that could not be resumed).  ``companions`` are suffixes of
+    files that belong to it (``-wal``, ``-shm`` of a database): ``NAME-wal``
+    moves to ``NAME.corrupt-<timestamp>-wal``.  Returns None if the file is
+    missing; raises ``OSError`` if it cannot be moved.
     """
     source = Path(path)
     if not os.path.lexists(source):
         return None
-    base = f"{source.name}.corrupt-{timestamp()}"
+    base = f"{source.name}.{label}-{timestamp()}"
     target = source.with_name(base)
     counter = 1
     while os.path.lexists(target) or any(os.path.lexists(f"{target}{s}") for s in companions):

@@ -2,9 +2,16 @@
 
 The content belongs to the session code (``Session.autosave_data()``); here it
 is an opaque JSON object with an integer ``"version"``.  ``load_autosave``
-returns None when there is nothing to resume: no file, a damaged file (moved
-aside as ``autosave.json.corrupt-<timestamp>`` and logged) or a version this
-program does not know (left in place and logged, for the newer program).
+returns None when there is nothing to resume: no file, a damaged file or
+something that is not a file (moved aside as ``autosave.json.corrupt-<timestamp>``
+and logged) or a version this program does not know (left in place and
+logged, for the newer program).
+
+Nothing is ever lost: ``AutosaveSlot``, the autosave of one running game,
+moves a newer version's saved match aside (``autosave.json.v2-<timestamp>``)
+before it first writes or deletes the file, and keeps a match that could not
+be resumed (``autosave.json.unresumable-<timestamp>``); each time the player
+is told the name it was kept under.
 """
 
 from __future__ import annotations
@@ -12,13 +19,23 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Collection, Mapping
+import threading
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 
 from .atomic import move_aside, remove_stale_temps, write_atomic
+from .files import NotRegularFile, read_limited
+from .notices import Notice, NoticeKind
 
-__all__ = ["AUTOSAVE_VERSIONS", "clear_autosave", "discard_autosave", "load_autosave", "save_autosave"]
+__all__ = [
+    "AUTOSAVE_VERSIONS",
+    "AutosaveSlot",
+    "clear_autosave",
+    "discard_autosave",
+    "load_autosave",
+    "save_autosave",
+]
 
 log = logging.getLogger(__name__)
 
@@ -45,53 +62,58 @@ def save_autosave(path: str | os.PathLike[str], data: Mapping[str, Any]) -> bool
     return True
 
 
+def _read(target: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """(the decoded object, None), (None, what is wrong with the file), or (None, None) if there is none."""
+    try:
+        raw = read_limited(target, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        return None, None
+    except NotRegularFile as error:
+        return None, f"{error.kind}, not a file"
+    except OSError as error:
+        log.warning("autosave: cannot read %s: %s", target, error)
+        return None, None
+    if len(raw) > MAX_FILE_BYTES:
+        return None, f"larger than {MAX_FILE_BYTES} bytes"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        return None, f"not valid JSON ({error})"
+    if not isinstance(data, dict):
+        return None, f"expected a JSON object, not {type(data).__name__}"
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        return None, f'no integer "version" (found {version!r})'
+    return data, None
+
+
 def load_autosave(
     path: str | os.PathLike[str], versions: Collection[int] = AUTOSAVE_VERSIONS
 ) -> dict[str, Any] | None:
     """The saved match, or None (nothing to resume).  Never raises."""
     target = Path(path)
     remove_stale_temps(target)
-    try:
-        with open(target, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
+    data, problem = _read(target)
+    if problem is not None:
+        discard_autosave(target, problem)
         return None
-    except OSError as error:
-        log.warning("autosave: cannot read %s: %s", target, error)
+    if data is None:
         return None
-    if len(raw) > MAX_FILE_BYTES:
-        _damaged(target, f"larger than {MAX_FILE_BYTES} bytes")
-        return None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        _damaged(target, f"not valid JSON ({error})")
-        return None
-    if not isinstance(data, dict):
-        _damaged(target, f"expected a JSON object, not {type(data).__name__}")
-        return None
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        _damaged(target, f'no integer "version" (found {version!r})')
-        return None
-    if version not in versions:
-        log.warning("autosave: %s has version %r, which this program cannot resume; ignored", target, version)
+    if data["version"] not in versions:
+        log.warning("autosave: %s has version %r, which this program cannot resume; ignored", target, data["version"])
         return None
     return data
 
 
-def _damaged(target: Path, problem: str) -> None:
-    discard_autosave(target, problem)
-
-
-def discard_autosave(path: str | os.PathLike[str], problem: str) -> Path | None:
+def discard_autosave(
+    path: str | os.PathLike[str], problem: str, *, label: str = "corrupt"
+) -> Path | None:
     """Move an autosave that cannot be resumed aside (``autosave.json.corrupt-<timestamp>``), logged.
 
-    For the app when ``Session.resume`` rejects what ``load_autosave`` returned.
     Returns the new path, or None if the file was missing or could not be moved.
     """
     try:
-        moved = move_aside(path)
+        moved = move_aside(path, label=label)
     except OSError as error:
         log.warning("autosave: %s cannot be resumed (%s) and could not be moved aside: %s", path, problem, error)
         return None
@@ -110,3 +132,72 @@ def clear_autosave(path: str | os.PathLike[str]) -> bool:
         log.warning("autosave: cannot delete %s: %s", path, error)
         return False
     return True
+
+
+class AutosaveSlot:
+    """The autosave file of one running game: load, save, clear, and keep what is not ours.
+
+    Saves and clears may run on the background writer's thread, loads on the
+    frame loop's (after a flush): calls are serialized.  ``notify`` is told
+    (from that thread) when a file is kept under a new name.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        versions: Collection[int] = AUTOSAVE_VERSIONS,
+        notify: Callable[[Notice], None] | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self.versions = versions
+        self.notify = notify
+        self._lock = threading.Lock()
+        self._claimed = False
+
+    def load(self) -> dict[str, Any] | None:
+        with self._lock:
+            return load_autosave(self.path, self.versions)
+
+    def save(self, data: Mapping[str, Any]) -> bool:
+        with self._lock:
+            return self._claim() and save_autosave(self.path, data)
+
+    def clear(self) -> bool:
+        with self._lock:
+            return self._claim() and clear_autosave(self.path)
+
+    def keep_refused(self, problem: str) -> Path | None:
+        """The saved match could not be resumed: keep it as ``autosave.json.unresumable-<timestamp>``."""
+        with self._lock:
+            moved = discard_autosave(self.path, problem, label="unresumable")
+        if moved is not None:
+            self._tell(Notice(NoticeKind.AUTOSAVE_REFUSED, str(moved), problem))
+        return moved
+
+    def _claim(self) -> bool:
+        """Before this program first replaces or deletes the file: move a newer version's match aside.
+
+        (A damaged file is moved aside too, as ``load`` would.)
+        False (nothing may be written) while such a file cannot be moved.
+        """
+        if self._claimed:
+            return True
+        data, problem = _read(self.path)
+        if problem is not None:
+            discard_autosave(self.path, problem)
+        elif data is not None and data["version"] not in self.versions:
+            version = data["version"]
+            try:
+                moved = move_aside(self.path, label=f"v{version}")
+            except OSError as error:
+                log.warning("autosave: %s is a newer version's saved match and cannot be moved aside: %s; "
+                            "it is not overwritten", self.path, error)
+                return False
+            log.warning("autosave: %s is version %d (a newer program's); kept as %s", self.path, version, moved)
+            self._tell(Notice(NoticeKind.AUTOSAVE_NEWER, str(moved), f"version {version}"))
+        self._claimed = True
+        return True
+
+    def _tell(self, notice: Notice) -> None:
+        if self.notify is not None:
+            self.notify(notice)

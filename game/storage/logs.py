@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import sys
 from pathlib import Path
 
+from .files import check_regular
 from .paths import AppPaths
 
 __all__ = ["setup_logging"]
@@ -22,7 +24,8 @@ def setup_logging(paths: AppPaths, level: int = logging.INFO) -> Path:
 
     Returns the log file's path (shown by the unexpected-exception screen).
     Calling it again replaces the handler it installed before.  When the log
-    folder cannot be written, messages go to standard error instead.
+    folder cannot be written, or the log file is not a regular file (a named
+    pipe, a device), messages go to standard error instead.
     """
     root = logging.getLogger()
     for old in list(root.handlers):
@@ -32,6 +35,8 @@ def setup_logging(paths: AppPaths, level: int = logging.INFO) -> Path:
     target = paths.log_file
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(target):
+            check_regular(target)  # appending to a named pipe would wait for a reader forever
         handler: logging.Handler = logging.handlers.RotatingFileHandler(
             target, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=False
         )

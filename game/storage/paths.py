@@ -15,6 +15,7 @@ or when the paths are computed; ``AppPaths.ensure()`` creates the folders.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,11 +70,35 @@ class AppPaths:
     def log_file(self) -> Path:
         return self.log_dir / "daifugo.log"
 
+    @property
+    def lock_file(self) -> Path:
+        """Held by the running copy of the game (one per data folder)."""
+        return self.data_dir / "daifugo.lock"
+
     def ensure(self) -> AppPaths:
         """Create the directories (and the records folder) if missing; ``OSError`` if impossible."""
         for folder in (self.data_dir, self.config_dir, self.log_dir, self.records_dir):
             folder.mkdir(parents=True, exist_ok=True)
         return self
+
+    def prepare(self) -> list[tuple[Path, OSError]]:
+        """Create the directories where possible and try writing in each; those that fail, with why.
+
+        Never raises: a folder that is a file, cannot be created or cannot be
+        written is reported, and the game keeps what belongs there in memory.
+        The records folder is not reported when the data folder already is.
+        """
+        problems: list[tuple[Path, OSError]] = []
+        for folder in (self.data_dir, self.config_dir, self.log_dir, self.records_dir):
+            if folder == self.records_dir and any(f == self.data_dir for f, _ in problems):
+                continue
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                with tempfile.TemporaryFile(dir=folder, prefix=".write-test-"):
+                    pass
+            except OSError as error:
+                problems.append((folder, error))
+        return problems
 
 
 def app_paths(environ: Mapping[str, str] | None = None) -> AppPaths:

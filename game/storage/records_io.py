@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine.record import RecordError, check, load
+from game.engine.record import RecordError, check
 
 from .atomic import write_atomic
+from .files import NotRegularFile, read_limited
 
 __all__ = ["ImportResult", "export_name", "export_record", "format_json", "import_record"]
 
@@ -92,16 +93,32 @@ def export_name(played_at: str, preset: str) -> str:
 
 
 def import_record(path: str | os.PathLike[str]) -> ImportResult:
-    """Read and check a record file.  Never raises: problems come back in ``error``."""
+    """Read and check a record file.  Never raises: problems come back in ``error``.
+
+    Only a regular file is read (a named pipe or a device is refused before
+    it is opened), and never more than ``MAX_RECORD_BYTES``.  Checking a long
+    match replays every game: the app calls this off the frame loop.
+    """
     target = Path(path)
     try:
-        size = target.stat().st_size
+        raw = read_limited(target, MAX_RECORD_BYTES)
+    except NotRegularFile as error:
+        return ImportResult(error=f"record: cannot read {target}: it is {error.kind}, not a file")
     except OSError as error:
         return ImportResult(error=f"record: cannot read {target}: {error.strerror or error}")
-    if size > MAX_RECORD_BYTES:
-        return ImportResult(error=f"record: {target} is too large ({size} bytes) to be a game record")
+    if len(raw) > MAX_RECORD_BYTES:
+        return ImportResult(error=f"record: {target} is too large (over {MAX_RECORD_BYTES} bytes) to be a game record")
     try:
-        data = load(os.path.abspath(target))
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return ImportResult(error=f"record: cannot read {target}: not UTF-8 text ({error})")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        return ImportResult(error=f"record: not valid JSON: {error}")
+    except RecursionError:
+        return ImportResult(error="record: nested too deeply to be a game record")
+    try:
         status, answer = check(data)
     except RecordError as error:
         return ImportResult(error=str(error))

@@ -5,6 +5,9 @@
   ``load_settings`` raise.
 * Keys this version does not know (written by a newer version) are kept in
   ``Settings.unknown`` and written back by ``save_settings``.
+* NaN and infinite numbers are refused wherever they are (JSON has no way to
+  write them back): a value holding one is replaced by its default, an
+  unknown key holding one is dropped, each with a warning.
 * A file that is not a JSON object is moved aside as
   ``settings.json.corrupt-<timestamp>`` and the defaults are used.
 
@@ -24,6 +27,7 @@ import dataclasses
 import json
 import locale
 import logging
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -31,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .atomic import move_aside, remove_stale_temps, write_atomic
+from .files import read_limited
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -122,6 +127,20 @@ def _json_text(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _finite(value: Any) -> bool:
+    """No NaN or infinity anywhere in a decoded JSON value."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return True
+
+
 def _check(name: str, value: Any) -> tuple[Any, str | None]:
     """The typed value of one key, or (None, the problem)."""
     if name == "language":
@@ -151,9 +170,11 @@ def _check(name: str, value: Any) -> tuple[Any, str | None]:
         low, high = MIN_WINDOW, MAX_WINDOW
         return None, f"expected [width, height] from [{low[0]}, {low[1]}] to [{high[0]}, {high[1]}]"
     if name == "last_setup":
-        if isinstance(value, dict):
-            return dict(value), None
-        return None, "expected a JSON object"
+        if not isinstance(value, dict):
+            return None, "expected a JSON object"
+        if not _finite(value):
+            return None, "expected a JSON object without NaN or infinite numbers"
+        return dict(value), None
     if name == "external_commands":
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return tuple(value), None
@@ -178,7 +199,14 @@ def settings_from_json(data: Any, defaults: Settings | None = None) -> tuple[Set
             default = getattr(base, name)
             shown = list(default) if isinstance(default, tuple) else default
             warnings.append(f"{name}: bad value {_json_text(data[name])} ({problem}); using {_json_text(shown)}")
-    unknown = {k: v for k, v in data.items() if k not in _FIELDS and k != "version"}
+    unknown: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _FIELDS or key == "version":
+            continue
+        if _finite(value):
+            unknown[key] = value
+        else:
+            warnings.append(f"{key}: bad value {_json_text(value)} (NaN or an infinite number); dropped")
     return dataclasses.replace(base, unknown=unknown, **values), warnings
 
 
@@ -200,18 +228,19 @@ def load_settings(path: str | os.PathLike[str], defaults: Settings | None = None
     """Read the settings file: (settings, warnings).  Never raises.
 
     A missing file gives the defaults without a warning.  A file that cannot be
-    decoded is moved aside (``settings.json.corrupt-<timestamp>``).  Every
+    decoded is moved aside (``settings.json.corrupt-<timestamp>``).  Only a
+    regular file is read: a folder, a named pipe or a device gives the
+    defaults and a warning (the next save replaces a pipe or device).  Every
     warning is also logged.
     """
     target = Path(path)
     base = defaults or Settings()
     remove_stale_temps(target)
     try:
-        with open(target, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        raw = read_limited(target, MAX_FILE_BYTES)
     except FileNotFoundError:
         return base, []
-    except OSError as error:
+    except OSError as error:  # NotRegularFile (a folder, a named pipe, a device) included
         return base, _logged([f"settings: cannot read {target}: {error}; using the defaults"])
     if len(raw) > MAX_FILE_BYTES:
         return base, _logged([_set_aside(target, f"larger than {MAX_FILE_BYTES} bytes")])

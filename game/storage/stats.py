@@ -1,13 +1,15 @@
 """The statistics database: one SQLite file with every finished game and match.
 
 * One row per finished game (``GameRow``) with its full record, one row per
-  finished match (``MatchRow``); queries for the statistics and replay screens.
+  finished match (``MatchRow``); queries for the statistics and replay screens
+  (the row types are in ``rows.py``, the schema and its migrations in
+  ``schema.py``).
 * WAL mode, a busy timeout and short ``BEGIN IMMEDIATE`` transactions, so two
   copies of the game writing at once never lose a row.  ``synchronous=FULL``:
   a committed game survives a crash or a power cut.
-* ``PRAGMA user_version`` holds the schema version; ``MIGRATIONS`` bring an
-  older file forward, each step in one transaction (a failed step changes
-  nothing), after a copy of the file is kept next to it.
+* An older file is brought forward by ``schema.MIGRATIONS``, each step in one
+  transaction (a failed step changes nothing), after a copy of the file is
+  kept next to it.
 * A file that is not a database, is damaged, comes from a newer version or
   cannot be opened is moved aside (``stats.sqlite3.corrupt-<timestamp>``, with
   its ``-wal``/``-shm``), a fresh database is started and ``recovered`` holds
@@ -17,15 +19,6 @@
 A store may be used from any thread (calls are serialized).  Failures that
 are not damage (the disk is full, the other copy holds the lock for longer
 than the busy timeout) raise ``StatsError``.
-
-Schema history:
-
-1. ``games``: when, preset, rules, players, opponents, seat, place, class,
-   points, duration.
-2. ``matches``; ``games`` gains ``strength`` (computed from ``opponents`` for
-   the old rows), the 反則上がり / 都落ち / 革命 flags and ``match_id``.
-3. ``record`` (the game record JSON) on games and matches; indexes for the
-   statistics and replay queries.
 """
 
 from __future__ import annotations
@@ -33,24 +26,58 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import math
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.engine.rules import PRESETS, ScoreBy, Title
-
 from .atomic import move_aside, timestamp
+from .files import NotRegularFile, check_regular
+from .notices import Notice, NoticeKind
+from .queries import (
+    LIST_COLUMNS,
+    MATCH_LIST_COLUMNS,
+    BadValue,
+    int_of,
+    list_item,
+    sort_key,
+    summarize,
+    text_of,
+    where_clause,
+)
+from .rows import (
+    CLASS_IDS,
+    FilterChoices,
+    GameFilter,
+    GameListItem,
+    GameRow,
+    MatchListItem,
+    MatchRow,
+    MatchSummaryRow,
+    SummaryRow,
+    iso_utc,
+    strength_of,
+    utc_now,
+)
+from .schema import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    NewerSchema,
+    Unusable,
+    check_ours,
+    check_schema,
+    check_values,
+    create_schema,
+    user_version,
+)
 
 __all__ = [
     "BUSY_TIMEOUT_S",
     "CLASS_IDS",
-    "LEVELS",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "FilterChoices",
@@ -70,13 +97,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 10.0
-LEVELS = ("beginner", "normal", "strong", "expert")
-"""Computer levels; a game's strength is one of these, ``mixed`` or ``external``."""
-MIXED = "mixed"
-EXTERNAL = "external"
-CLASS_IDS = tuple(t.value for t in Title)
 _COMPANIONS = ("-wal", "-shm", "-journal")
 
 T = TypeVar("T")
@@ -86,361 +107,53 @@ class StatsError(Exception):
     """The statistics could not be read or written (not damage: that is recovered from)."""
 
 
-class _Unusable(Exception):
-    """The file cannot serve as the statistics database: move it aside."""
-
-
-# --- values -------------------------------------------------------------------
-
-
-def utc_now() -> str:
-    """Now as an ISO 8601 UTC string (``2025-01-02T03:04:05Z``)."""
-    return iso_utc(datetime.now(timezone.utc))
-
-
-def iso_utc(value: str | datetime) -> str:
-    """A time as ``YYYY-MM-DDTHH:MM:SSZ`` in UTC (naive times are taken as UTC); ValueError if unreadable.
-
-    >>> iso_utc("2025-01-02T12:04:05+09:00")
-    '2025-01-02T03:04:05Z'
-    """
-    if isinstance(value, str):
-        text = value.strip()
-        if text.endswith(("Z", "z")):
-            text = text[:-1] + "+00:00"
-        moment = datetime.fromisoformat(text)
-    else:
-        moment = value
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def strength_of(opponents: Iterable[str | None]) -> str:
-    """The strength of a table: the computers' common level, ``mixed``, or ``external``.
-
-    >>> strength_of([None, "strong", "strong", "strong"]), strength_of([None, "normal", "expert"])
-    ('strong', 'mixed')
-    >>> strength_of([None, "external", "normal"])
-    'external'
-    """
-    levels = {o for o in opponents if o is not None}
-    if any(o.startswith(EXTERNAL) for o in levels):
-        return EXTERNAL
-    if len(levels) == 1:
-        return next(iter(levels))
-    return MIXED
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """One finished game from the human's point of view."""
-
-    played_at: str
-    """When the game ended, ISO 8601 (stored in UTC)."""
-    preset: str
-    rules: Mapping[str, Any]
-    """The effective rule switches (``RuleSet.switches()``)."""
-    players: int
-    opponents: Sequence[str | None]
-    """Each seat's computer level (``external`` for a program), None for the human's seat."""
-    human_seat: int
-    place: int
-    """0 = 1st."""
-    title: str
-    """The class earned: ``daifugo fugo heimin hinmin daihinmin``."""
-    points: int
-    duration_s: float
-    forbidden_finish: bool = False
-    """The human went out with a forbidden finish (反則上がり)."""
-    miyako_ochi: bool = False
-    """The human was removed by 都落ち."""
-    revolution: bool = False
-    """A revolution happened in the game."""
-    record: Mapping[str, Any] | None = None
-    """The game record (docs/game-record.md); None only for games stored before records were kept."""
-    match_id: int | None = None
-
-    @property
-    def strength(self) -> str:
-        return strength_of(self.opponents)
-
-    def check(self) -> None:
-        """ValueError if a field is out of range (a bug in the caller, not bad data)."""
-        n = self.players
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-            raise ValueError(f"players: expected 2..7, not {n!r}")
-        for name in ("human_seat", "place"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-                raise ValueError(f"{name}: expected 0..{n - 1}, not {value!r}")
-        if len(self.opponents) != n or self.opponents[self.human_seat] is not None:
-            raise ValueError("opponents: expected one level per seat and None at the human's seat")
-        if self.title not in CLASS_IDS:
-            raise ValueError(f"title: unknown class {self.title!r}")
-        if not math.isfinite(self.duration_s) or self.duration_s < 0:
-            raise ValueError(f"duration_s: {self.duration_s!r}")
-        iso_utc(self.played_at)
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    """One finished match."""
-
-    started_at: str
-    finished_at: str
-    preset: str
-    players: int
-    games: int
-    human_total: int
-    human_rank: int
-    """The human's final rank, 0 = best."""
-    totals: Sequence[int]
-    """Each player's total points."""
-    record: Mapping[str, Any] | None = None
-    """The match record (every game)."""
-    opponents: Sequence[str | None] = ()
-    """As in ``GameRow`` (empty: unknown)."""
-
-    @property
-    def strength(self) -> str:
-        return strength_of(self.opponents)
-
-    def check(self) -> None:
-        """ValueError if a field is out of range (a bug in the caller)."""
-        n = self.players
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-            raise ValueError(f"players: expected 2..7, not {n!r}")
-        if not 0 <= self.human_rank < n:
-            raise ValueError(f"human_rank: expected 0..{n - 1}, not {self.human_rank!r}")
-        if len(self.totals) != n:
-            raise ValueError(f"totals: expected {n} totals")
-        if self.opponents and len(self.opponents) != n:
-            raise ValueError(f"opponents: expected {n} entries or none")
-        if self.games < 0:
-            raise ValueError(f"games: {self.games!r}")
-        iso_utc(self.started_at)
-        iso_utc(self.finished_at)
-
-
-@dataclass(frozen=True)
-class GameFilter:
-    """Which games (or matches) a query looks at; None = any."""
-
-    preset: str | None = None
-    strength: str | None = None
-    players: int | None = None
-    since: str | datetime | None = None
-    """From this time on (inclusive)."""
-    until: str | datetime | None = None
-    """Before this time (exclusive)."""
-
-
-@dataclass(frozen=True)
-class SummaryRow:
-    """The statistics of one group of games (one preset and strength by default)."""
-
-    preset: str | None
-    """None when the summary is not grouped by preset (all presets)."""
-    strength: str | None
-    games: int
-    firsts: int
-    average_place: float
-    """1-based (1.0 = always 1st)."""
-    classes: dict[str, int]
-    """Games per class id, every class present (Title order)."""
-    total_points: int
-    mean_points: float
-    current_streak: int
-    """1st places in a row up to the latest game."""
-    best_streak: int
-    wins: int | None
-    """Win/loss presets (duel5): games won; None for the others."""
-    losses: int | None
-    first_played: str
-    last_played: str
-
-
-@dataclass(frozen=True)
-class MatchSummaryRow:
-    preset: str
-    strength: str
-    matches: int
-    firsts: int
-    """Matches the human won (rank 0)."""
-    average_rank: float
-    """1-based."""
-    total_points: int
-    games: int
-
-
-@dataclass(frozen=True)
-class GameListItem:
-    """One line of the replay list."""
-
-    id: int
-    played_at: str
-    preset: str
-    players: int
-    strength: str
-    place: int
-    """0 = 1st."""
-    title: str
-    points: int
-    duration_s: float
-    match_id: int | None
-    has_record: bool
-
-
-@dataclass(frozen=True)
-class MatchListItem:
-    id: int
-    started_at: str
-    finished_at: str
-    preset: str
-    players: int
-    strength: str
-    games: int
-    human_total: int
-    human_rank: int
-    has_record: bool
-
-
-@dataclass(frozen=True)
-class FilterChoices:
-    """The values present in the database, for the filter menus."""
-
-    presets: list[str] = field(default_factory=list)
-    strengths: list[str] = field(default_factory=list)
-    players: list[int] = field(default_factory=list)
-
-
-# --- schema -------------------------------------------------------------------
-
-_V1 = (
-    """CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        played_at TEXT NOT NULL,
-        preset TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        players INTEGER NOT NULL,
-        opponents TEXT NOT NULL,
-        human_seat INTEGER NOT NULL,
-        place INTEGER NOT NULL,
-        title TEXT NOT NULL,
-        points INTEGER NOT NULL,
-        duration_s REAL NOT NULL
-    )""",
-)
-_V2 = (
-    """CREATE TABLE matches (
-        id INTEGER PRIMARY KEY,
-        started_at TEXT NOT NULL,
-        finished_at TEXT NOT NULL,
-        preset TEXT NOT NULL,
-        players INTEGER NOT NULL,
-        opponents TEXT NOT NULL DEFAULT '[]',
-        strength TEXT NOT NULL DEFAULT 'mixed',
-        games INTEGER NOT NULL,
-        human_total INTEGER NOT NULL,
-        human_rank INTEGER NOT NULL,
-        totals TEXT NOT NULL
-    )""",
-    "ALTER TABLE games ADD COLUMN strength TEXT NOT NULL DEFAULT 'mixed'",
-    "ALTER TABLE games ADD COLUMN forbidden_finish INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE games ADD COLUMN miyako_ochi INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE games ADD COLUMN revolution INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE games ADD COLUMN match_id INTEGER",
-    "CREATE INDEX games_played_at ON games (played_at)",
-)
-_V3 = (
-    "ALTER TABLE games ADD COLUMN record TEXT",
-    "ALTER TABLE matches ADD COLUMN record TEXT",
-    "CREATE INDEX games_group ON games (preset, strength, played_at)",
-    "CREATE INDEX games_match ON games (match_id)",
-    "CREATE INDEX matches_finished_at ON matches (finished_at)",
-)
-
-
-def _run(statements: Sequence[str]) -> Callable[[sqlite3.Connection], None]:
-    def migrate(conn: sqlite3.Connection) -> None:
-        for sql in statements:
-            conn.execute(sql)
-
-    return migrate
-
-
-def _to_v2(conn: sqlite3.Connection) -> None:
-    _run(_V2)(conn)
-    rows = conn.execute("SELECT id, opponents FROM games").fetchall()
-    for game_id, opponents in rows:
-        try:
-            decoded = json.loads(opponents)
-            strength = strength_of(o if isinstance(o, str) else None for o in decoded)
-        except (ValueError, TypeError):
-            strength = MIXED
-        conn.execute("UPDATE games SET strength = ? WHERE id = ?", (strength, game_id))
-
-
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _run(_V1), 2: _to_v2, 3: _run(_V3)}
-"""``MIGRATIONS[v]`` brings a database from version v-1 to v (0 = empty file)."""
-
-_COLUMNS = {
-    "games": (
-        "id", "played_at", "preset", "rules", "players", "opponents", "strength", "human_seat", "place",
-        "title", "points", "duration_s", "forbidden_finish", "miyako_ochi", "revolution", "match_id", "record",
-    ),
-    "matches": (
-        "id", "started_at", "finished_at", "preset", "players", "opponents", "strength", "games",
-        "human_total", "human_rank", "totals", "record",
-    ),
-}
 _GAME_COLUMNS = (
     "played_at, preset, rules, players, opponents, strength, human_seat, place, title, points, duration_s, "
-    "forbidden_finish, miyako_ochi, revolution, record, match_id"
-)
-_LIST_COLUMNS = (
-    "id, played_at, preset, players, strength, place, title, points, duration_s, match_id, record IS NOT NULL"
-)
-_MATCH_LIST_COLUMNS = (
-    "id, started_at, finished_at, preset, players, strength, games, human_total, human_rank, record IS NOT NULL"
+    "forbidden_finish, miyako_ochi, revolution, record, match_id, match_key, match_game"
 )
 
 
 # --- errors ---------------------------------------------------------------------
 
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
-_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CANTOPEN = 3, 8, 10, 14
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
 
 
-def _error_kind(error: sqlite3.Error) -> str:
-    """``damaged``, ``unreadable`` or ``other`` (busy, full, misuse...)."""
+def _damage(error: sqlite3.Error) -> bool:
+    """The file's content is bad (SQLITE_CORRUPT, SQLITE_NOTADB, text that is not UTF-8).
+
+    Everything else (the disk is full or failing, permissions, a read-only
+    file, another copy holding the lock) is a problem of the moment: the file
+    is left alone.
+    """
+    text = str(error).lower()
+    if "could not decode to utf-8" in text:
+        return True
     code = getattr(error, "sqlite_errorcode", None)
     if isinstance(code, int):
-        primary = code & 0xFF
-        if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-            return "damaged"
-        if primary in (_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CANTOPEN):
-            return "unreadable"
-        return "other"
-    text = str(error).lower()
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return "damaged"
-    if "unable to open" in text or "readonly" in text or "disk i/o" in text or "permission" in text:
-        return "unreadable"
-    return "other"
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    return "not a database" in text or "malformed" in text or "corrupt" in text
+
+
+def _busy(error: sqlite3.Error) -> bool:
+    """Another connection holds the lock (SQLITE_BUSY, SQLITE_LOCKED)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
+    return "locked" in str(error).lower()
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def _loads(text: str | None) -> Any:
+def _loads(text: str | bytes | None) -> Any:
+    """Decoded JSON, or None (nothing stored, not UTF-8, not JSON)."""
     if text is None:
         return None
     try:
         return json.loads(text)
-    except ValueError:
+    except ValueError:  # UnicodeDecodeError included
         return None
 
 
@@ -450,12 +163,21 @@ def _loads(text: str | None) -> Any:
 class StatsStore:
     """The statistics database at ``path`` (created if missing)."""
 
-    def __init__(self, path: str | os.PathLike[str], *, busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        busy_timeout_s: float = BUSY_TIMEOUT_S,
+        notify: Callable[[Notice], None] | None = None,
+    ) -> None:
         self.path = Path(path)
         self.busy_timeout_s = busy_timeout_s
+        self.notify = notify
+        """Called with each notice for the player (from the thread that found the problem)."""
+        self.notice: Notice | None = None
+        """The latest notice for the player; ``take_notice()`` returns and clears it."""
         self.recovered: str | None = None
-        """A message for the player (shown once): the file was damaged and moved aside, or
-        nothing can be saved this session.  ``take_recovered()`` returns and clears it."""
+        """The same, in words for the log: the file was moved aside, or nothing is saved this session."""
         self.recovered_path: Path | None = None
         """Where the damaged file was moved."""
         self.persistent = True
@@ -468,62 +190,124 @@ class StatsStore:
     def _open(self) -> sqlite3.Connection:
         try:
             return self._connect()
-        except _Unusable as problem:
+        except Unusable as problem:
             return self._replace_file(str(problem))
+        except NewerSchema as problem:
+            log.warning("stats: %s was %s; left as it is, statistics are not saved this session", self.path, problem)
+            return self._in_memory(Notice(NoticeKind.STATS_NEWER, str(self.path), str(problem)))
         except (sqlite3.Error, OSError) as error:
-            return self._in_memory(str(error))
+            return self._in_memory(Notice(NoticeKind.STATS_UNAVAILABLE, str(self.path), str(error)))
 
     def _connect(self) -> sqlite3.Connection:
-        """Open, check and migrate the file; ``_Unusable`` if it must be moved aside."""
+        """Open, check and migrate the file.
+
+        ``Unusable`` if it must be moved aside (damaged, not ours, not a
+        file), ``NewerSchema`` if a newer version wrote it; any other error
+        (the disk is full or failing, permissions...) leaves the file alone.
+        """
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        existed = self.path.exists()
-        if existed and not _looks_like_sqlite(self.path):
-            # Checked before SQLite opens it: closing a failed connection deletes the -wal.
-            raise _Unusable("file is not a database")
+        existed = os.path.lexists(self.path)
+        if existed:
+            self._check_files()
         conn: sqlite3.Connection | None = None
-        opening = True
         try:
             conn = sqlite3.connect(
                 str(self.path), timeout=self.busy_timeout_s, isolation_level=None, check_same_thread=False
             )
             conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_s * 1000)}")
-            check = conn.execute("PRAGMA quick_check").fetchall()
-            if check != [("ok",)]:
-                raise _Unusable(f"damaged: {'; '.join(str(r[0]) for r in check[:3])}")
-            _check_ours(conn)  # before WAL mode changes the file's header
-            opening = False
-            conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            check = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+            if check != ["ok"]:
+                raise Unusable(f"damaged: {'; '.join(check[:3])}")
+            conn.execute("BEGIN")  # one snapshot: another copy may be creating the schema right now
+            try:
+                check_ours(conn)  # before WAL mode changes the file's header
+            finally:
+                _rollback(conn)
+            self._use_wal(conn)
             conn.execute("PRAGMA synchronous = FULL")
             self._migrate(conn)
-            _check_schema(conn)
+            conn.execute("BEGIN")
+            try:
+                check_schema(conn)
+                check_values(conn)
+            finally:
+                _rollback(conn)
+            conn.row_factory = sqlite3.Row
         except sqlite3.Error as error:
             if conn is not None:
                 conn.close()
-            kind = _error_kind(error)
-            # A file that cannot even be read goes aside; a readable one that fails to
-            # migrate (disk full, locked...) is left alone and the session runs in memory.
-            if kind == "damaged" or (kind == "unreadable" and existed and opening):
-                raise _Unusable(str(error)) from error
+            if _damage(error):
+                raise Unusable(str(error)) from error
             raise
+        except UnicodeDecodeError as error:
+            if conn is not None:
+                conn.close()
+            raise Unusable(f"text that is not UTF-8 ({error})") from error
         except BaseException:
             if conn is not None:
                 conn.close()
             raise
         return conn
 
+    def _check_files(self) -> None:
+        """``Unusable`` unless the database is a regular file that starts like one.
+
+        Checked before SQLite opens it: a named pipe would make it wait forever,
+        and closing a failed connection deletes the ``-wal``.  A companion
+        (``-wal``, ``-shm``, ``-journal``) that is not a regular file holds
+        nothing of ours: it is moved aside on its own.
+        """
+        try:
+            check_regular(self.path)
+        except NotRegularFile as error:
+            raise Unusable(str(error)) from error
+        except FileNotFoundError as error:
+            raise Unusable(f"a link to a file that does not exist ({error})") from error
+        for suffix in _COMPANIONS:
+            companion = Path(f"{self.path}{suffix}")
+            try:
+                check_regular(companion)
+            except NotRegularFile as error:
+                moved = move_aside(companion)
+                log.warning("stats: %s; moved to %s", error, moved)
+            except FileNotFoundError:
+                pass
+        if not _looks_like_sqlite(self.path):
+            raise Unusable("file is not a database")
+
+    def _use_wal(self, conn: sqlite3.Connection) -> None:
+        """Switch the file to WAL mode, waiting for another copy of the game that holds it.
+
+        When two copies open a new file at the same moment, SQLite refuses the
+        switch at once ("database is locked") instead of waiting its busy
+        timeout.  An exclusive transaction does wait, so one is opened and
+        closed (it waits until the other copy lets go) and the switch is tried
+        again, for as long as the busy timeout allows.
+        """
+        deadline = time.monotonic() + self.busy_timeout_s
+        while True:
+            try:
+                conn.execute("PRAGMA journal_mode = WAL").fetchone()
+                return
+            except sqlite3.OperationalError as error:
+                if not _busy(error) or time.monotonic() >= deadline:
+                    raise
+            conn.execute("BEGIN EXCLUSIVE")
+            conn.execute("COMMIT")
+
     def _migrate(self, conn: sqlite3.Connection) -> None:
-        version = _user_version(conn)
+        version = user_version(conn)
         if version == SCHEMA_VERSION:
             return
         if version > 0:
             self._keep_copy(conn, version)
         conn.execute("BEGIN IMMEDIATE")
         try:
-            version = _user_version(conn)
+            version = user_version(conn)
             if version == SCHEMA_VERSION:
                 conn.execute("COMMIT")
                 return
-            _check_ours(conn)
+            check_ours(conn)
             for target in range(version + 1, SCHEMA_VERSION + 1):
                 MIGRATIONS[target](conn)
                 conn.execute(f"PRAGMA user_version = {target}")
@@ -543,46 +327,67 @@ class StatsStore:
             log.warning("stats: could not copy %s before migrating: %s", self.path, error)
 
     def _replace_file(self, problem: str) -> sqlite3.Connection:
+        """Move the unusable file aside and start a new one (in memory if that fails too)."""
         try:
             moved = move_aside(self.path, _COMPANIONS)
         except OSError as error:
-            return self._in_memory(f"{problem}; it could not be moved aside: {error}")
+            return self._in_memory(Notice(
+                NoticeKind.STATS_UNAVAILABLE, str(self.path), f"{problem}; it could not be moved aside: {error}"
+            ))
         self.recovered_path = moved
         log.warning("stats: %s is unusable (%s); moved to %s, starting a new database", self.path, problem, moved)
-        kept = f" It was kept as {moved.name}." if moved is not None else ""
         try:
             conn = self._connect()
-        except (_Unusable, sqlite3.Error, OSError) as error:
-            return self._in_memory(f"{problem}; a new database could not be created: {error}")
-        self.recovered = (
+        except (Unusable, NewerSchema, sqlite3.Error, OSError) as error:
+            return self._in_memory(Notice(
+                NoticeKind.STATS_UNAVAILABLE, str(moved or self.path),
+                f"{problem}; a new database could not be created: {error}",
+            ))
+        kept = f" It was kept as {moved.name}." if moved is not None else ""
+        self._tell(
+            Notice(NoticeKind.STATS_DAMAGED, str(moved or ""), problem),
             f"The statistics database could not be read ({problem}).{kept} "
-            "A new, empty one was started; the game continues normally."
+            "A new, empty one was started; the game continues normally.",
         )
         return conn
 
-    def _in_memory(self, problem: str) -> sqlite3.Connection:
-        log.error("stats: cannot use %s (%s); statistics are not saved this session", self.path, problem)
+    def _in_memory(self, notice: Notice) -> sqlite3.Connection:
+        log.error("stats: cannot use %s (%s); statistics are not saved this session", self.path, notice.detail)
         self.persistent = False
-        self.recovered = (
-            f"The statistics cannot be saved this session ({problem}). The game continues normally."
+        self._tell(
+            notice,
+            f"The statistics cannot be saved this session ({notice.detail}). {self.path} is left as it is; "
+            "the game continues normally.",
         )
         conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        for target in range(1, SCHEMA_VERSION + 1):
-            MIGRATIONS[target](conn)
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        create_schema(conn)
+        conn.row_factory = sqlite3.Row
         return conn
 
-    def _recover(self, error: sqlite3.Error) -> None:
+    def _tell(self, notice: Notice, words: str) -> None:
+        self.notice = notice
+        self.recovered = words
+        if self.notify is not None:
+            self.notify(notice)
+
+    def _recover(self, problem: str) -> None:
         """The file turned out damaged during use: move it aside and start a new one."""
         if self._conn is not None:
             self._conn.close()
             self._conn = None
-        self._conn = self._replace_file(str(error))
+        self._conn = self._replace_file(problem)
+
+    def take_notice(self) -> Notice | None:
+        """The notice for the player, once (None afterwards or if nothing happened)."""
+        with self._lock:
+            notice, self.notice, self.recovered = self.notice, None, None
+            return notice
 
     def take_recovered(self) -> str | None:
-        """The recovery message, once (None afterwards or if nothing happened)."""
+        """The recovery message in words for the log, once (clears the notice too)."""
         with self._lock:
-            message, self.recovered = self.recovered, None
+            message = self.recovered
+            self.take_notice()
             return message
 
     # --- transactions ---
@@ -602,9 +407,10 @@ class StatsStore:
                         _rollback(conn)
                         raise
                     return result
-                except sqlite3.Error as error:
-                    if attempt == 0 and self.persistent and _error_kind(error) == "damaged":
-                        self._recover(error)
+                except (sqlite3.Error, BadValue) as error:
+                    damaged = isinstance(error, BadValue) or _damage(error)
+                    if attempt == 0 and self.persistent and damaged:
+                        self._recover(str(error))
                         continue
                     log.warning("stats: %s: %s", self.path, error)
                     raise StatsError(str(error)) from error
@@ -613,39 +419,67 @@ class StatsStore:
     # --- writing ---
 
     def add_game(self, row: GameRow) -> int:
-        """Store a finished game; its id.  ValueError for an out-of-range row, StatsError if the disk refuses."""
+        """Store a finished game; its id.  ValueError for an out-of-range row, StatsError if the disk refuses.
+
+        A game of a match that is already stored (the same ``match_key`` and
+        ``match_game``: replayed after a crash) is not stored again; its id
+        is returned.
+        """
         row.check()
         values = (
             iso_utc(row.played_at), row.preset, _dumps(dict(row.rules)), row.players, _dumps(list(row.opponents)),
             row.strength, row.human_seat, row.place, row.title, row.points, float(row.duration_s),
             int(row.forbidden_finish), int(row.miyako_ochi), int(row.revolution),
-            _dumps(dict(row.record)) if row.record is not None else None, row.match_id,
+            _dumps(dict(row.record)) if row.record is not None else None, row.match_id, row.match_key, row.match_game,
         )
         marks = ", ".join("?" * len(values))
 
         def insert(conn: sqlite3.Connection) -> int:
-            cursor = conn.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({marks})", values)
-            return int(cursor.lastrowid or 0)
+            cursor = conn.execute(
+                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({marks}) "
+                "ON CONFLICT (match_key, match_game) DO NOTHING",
+                values,
+            )
+            if cursor.rowcount == 1:
+                return int(cursor.lastrowid or 0)
+            found = conn.execute(
+                "SELECT id FROM games WHERE match_key = ? AND match_game = ?", (row.match_key, row.match_game)
+            ).fetchone()
+            log.info("stats: game %s of match %s was stored before", row.match_game, row.match_key)
+            return int(found["id"])
 
         return self._transaction(insert, write=True)
 
     def add_match(self, row: MatchRow, game_ids: Iterable[int] = ()) -> int:
-        """Store a finished match and link its games (ids from ``add_game``) to it; its id."""
+        """Store a finished match and link its games to it; its id.
+
+        The games linked are those stored with the match's ``match_key`` and
+        those of ``game_ids``.  A match already stored with that key is not
+        stored again.
+        """
         row.check()
         values = (
             iso_utc(row.started_at), iso_utc(row.finished_at), row.preset, row.players, _dumps(list(row.opponents)),
             row.strength, row.games, row.human_total, row.human_rank, _dumps(list(row.totals)),
-            _dumps(dict(row.record)) if row.record is not None else None,
+            _dumps(dict(row.record)) if row.record is not None else None, row.match_key,
         )
         ids = [int(i) for i in game_ids]
 
         def insert(conn: sqlite3.Connection) -> int:
             cursor = conn.execute(
                 "INSERT INTO matches (started_at, finished_at, preset, players, opponents, strength, games, "
-                "human_total, human_rank, totals, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "human_total, human_rank, totals, record, match_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (match_key) DO NOTHING",
                 values,
             )
-            match_id = int(cursor.lastrowid or 0)
+            if cursor.rowcount == 1:
+                match_id = int(cursor.lastrowid or 0)
+            else:
+                found = conn.execute("SELECT id FROM matches WHERE match_key = ?", (row.match_key,)).fetchone()
+                log.info("stats: match %s was stored before", row.match_key)
+                match_id = int(found["id"])
+            if row.match_key is not None:
+                conn.execute("UPDATE games SET match_id = ? WHERE match_key = ?", (match_id, row.match_key))
             conn.executemany("UPDATE games SET match_id = ? WHERE id = ?", [(match_id, i) for i in ids])
             return match_id
 
@@ -718,14 +552,18 @@ class StatsStore:
         unknown = set(group_by) - {"preset", "strength"}
         if unknown:
             raise ValueError(f"group_by: unknown {sorted(unknown)}")
-        where, params = _where(GameFilter(preset, strength, players, since, until), "played_at")
+        where, params = where_clause(GameFilter(preset, strength, players, since, until), "played_at")
         sql = f"SELECT preset, strength, place, title, points, played_at FROM games{where} ORDER BY played_at, id"
-        rows = self._transaction(lambda c: c.execute(sql, params).fetchall(), write=False)
-        groups: dict[tuple[str | None, str | None], list[tuple[Any, ...]]] = {}
-        for row in rows:
-            key = (row[0] if "preset" in group_by else None, row[1] if "strength" in group_by else None)
-            groups.setdefault(key, []).append(row)
-        return [_summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: _sort_key(kv[0]))]
+
+        def read(conn: sqlite3.Connection) -> list[SummaryRow]:
+            groups: dict[tuple[str | None, str | None], list[sqlite3.Row]] = {}
+            for row in conn.execute(sql, params):
+                key = (text_of(row, "preset") if "preset" in group_by else None,
+                       text_of(row, "strength") if "strength" in group_by else None)
+                groups.setdefault(key, []).append(row)
+            return [summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: sort_key(kv[0]))]
+
+        return self._transaction(read, write=False)
 
     def match_summary(
         self,
@@ -737,88 +575,117 @@ class StatsStore:
         players: int | None = None,
     ) -> list[MatchSummaryRow]:
         """Matches per (preset, strength): how many, how many won, average rank."""
-        where, params = _where(GameFilter(preset, strength, players, since, until), "finished_at")
+        where, params = where_clause(GameFilter(preset, strength, players, since, until), "finished_at")
         sql = (
-            "SELECT preset, strength, count(*), sum(human_rank = 0), avg(human_rank) + 1, sum(human_total), "
-            f"sum(games) FROM matches{where} GROUP BY preset, strength"
+            "SELECT preset, strength, count(*) AS matches, sum(human_rank = 0) AS firsts, "
+            "avg(human_rank) + 1 AS average_rank, sum(human_total) AS total_points, sum(games) AS games "
+            f"FROM matches{where} GROUP BY preset, strength"
         )
-        rows = self._transaction(lambda c: c.execute(sql, params).fetchall(), write=False)
-        out = [MatchSummaryRow(r[0], r[1], r[2], r[3] or 0, float(r[4]), r[5] or 0, r[6] or 0) for r in rows]
-        return sorted(out, key=lambda r: _sort_key((r.preset, r.strength)))
+
+        def read(conn: sqlite3.Connection) -> list[MatchSummaryRow]:
+            return [
+                MatchSummaryRow(
+                    preset=text_of(r, "preset"), strength=text_of(r, "strength"), matches=int_of(r, "matches"),
+                    firsts=int(r["firsts"] or 0), average_rank=float(r["average_rank"]),
+                    total_points=int(r["total_points"] or 0), games=int(r["games"] or 0),
+                )
+                for r in conn.execute(sql, params)
+            ]
+
+        return sorted(self._transaction(read, write=False), key=lambda r: sort_key((r.preset, r.strength)))
 
     def recent_games(self, limit: int = 50, offset: int = 0, filters: GameFilter | None = None) -> list[GameListItem]:
         """The latest games first, for the replay list (page with ``offset``)."""
-        where, params = _where(filters or GameFilter(), "played_at")
-        sql = f"SELECT {_LIST_COLUMNS} FROM games{where} ORDER BY played_at DESC, id DESC LIMIT ? OFFSET ?"
-        rows = self._transaction(
-            lambda c: c.execute(sql, [*params, max(0, limit), max(0, offset)]).fetchall(), write=False
-        )
-        return [_list_item(r) for r in rows]
+        where, params = where_clause(filters or GameFilter(), "played_at")
+        sql = f"SELECT {LIST_COLUMNS} FROM games{where} ORDER BY played_at DESC, id DESC LIMIT ? OFFSET ?"
+        page = [*params, max(0, limit), max(0, offset)]
+        return self._transaction(lambda c: [list_item(r) for r in c.execute(sql, page)], write=False)
 
     def count_games(self, filters: GameFilter | None = None) -> int:
-        where, params = _where(filters or GameFilter(), "played_at")
+        where, params = where_clause(filters or GameFilter(), "played_at")
         sql = f"SELECT count(*) FROM games{where}"
         return int(self._transaction(lambda c: c.execute(sql, params).fetchone()[0], write=False))
 
     def game(self, game_id: int) -> GameRow | None:
         """Everything stored about one game, or None."""
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
-        row = self._transaction(lambda c: c.execute(sql, (game_id,)).fetchone(), write=False)
-        if row is None:
-            return None
-        return GameRow(
-            played_at=row[0], preset=row[1], rules=_loads(row[2]) or {}, players=row[3],
-            opponents=_loads(row[4]) or [], human_seat=row[6], place=row[7], title=row[8], points=row[9],
-            duration_s=row[10], forbidden_finish=bool(row[11]), miyako_ochi=bool(row[12]),
-            revolution=bool(row[13]), record=_loads(row[14]), match_id=row[15],
-        )
+        sql = f"SELECT {_GAME_COLUMNS.replace('record', 'CAST(record AS BLOB) AS record')} FROM games WHERE id = ?"
+
+        def read(conn: sqlite3.Connection) -> GameRow | None:
+            row = conn.execute(sql, (game_id,)).fetchone()
+            if row is None:
+                return None
+            duration = row["duration_s"]
+            if not isinstance(duration, (int, float)):
+                raise BadValue(f"duration_s: {duration!r} is not a number")
+            return GameRow(
+                played_at=text_of(row, "played_at"), preset=text_of(row, "preset"), rules=_loads(row["rules"]) or {},
+                players=int_of(row, "players"), opponents=_loads(row["opponents"]) or [],
+                human_seat=int_of(row, "human_seat"), place=int_of(row, "place"), title=text_of(row, "title"),
+                points=int_of(row, "points"), duration_s=float(duration),
+                forbidden_finish=bool(row["forbidden_finish"]), miyako_ochi=bool(row["miyako_ochi"]),
+                revolution=bool(row["revolution"]), record=_loads(row["record"]), match_id=row["match_id"],
+                match_key=row["match_key"], match_game=row["match_game"],
+            )
+
+        return self._transaction(read, write=False)
 
     def game_record(self, game_id: int) -> dict[str, Any] | None:
         """The game record of one game (docs/game-record.md), or None (no such game, or none kept)."""
-        row = self._transaction(
-            lambda c: c.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone(), write=False
-        )
-        record = _loads(row[0]) if row is not None else None
-        return record if isinstance(record, dict) else None
+        return self._record("games", game_id)
 
     def recent_matches(
         self, limit: int = 20, offset: int = 0, filters: GameFilter | None = None
     ) -> list[MatchListItem]:
-        where, params = _where(filters or GameFilter(), "finished_at")
-        sql = f"SELECT {_MATCH_LIST_COLUMNS} FROM matches{where} ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?"
-        rows = self._transaction(
-            lambda c: c.execute(sql, [*params, max(0, limit), max(0, offset)]).fetchall(), write=False
-        )
-        return [
-            MatchListItem(
-                id=r[0], started_at=r[1], finished_at=r[2], preset=r[3], players=r[4], strength=r[5],
-                games=r[6], human_total=r[7], human_rank=r[8], has_record=bool(r[9]),
-            )
-            for r in rows
-        ]
+        where, params = where_clause(filters or GameFilter(), "finished_at")
+        sql = f"SELECT {MATCH_LIST_COLUMNS} FROM matches{where} ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?"
+        page = [*params, max(0, limit), max(0, offset)]
+
+        def read(conn: sqlite3.Connection) -> list[MatchListItem]:
+            return [
+                MatchListItem(
+                    id=int_of(r, "id"), started_at=text_of(r, "started_at"), finished_at=text_of(r, "finished_at"),
+                    preset=text_of(r, "preset"), players=int_of(r, "players"), strength=text_of(r, "strength"),
+                    games=int_of(r, "games"), human_total=int_of(r, "human_total"), human_rank=int_of(r, "human_rank"),
+                    has_record=bool(r["has_record"]),
+                )
+                for r in conn.execute(sql, page)
+            ]
+
+        return self._transaction(read, write=False)
 
     def match_games(self, match_id: int) -> list[GameListItem]:
         """The games of one match, in order."""
-        sql = f"SELECT {_LIST_COLUMNS} FROM games WHERE match_id = ? ORDER BY played_at, id"
-        return [_list_item(r) for r in self._transaction(lambda c: c.execute(sql, (match_id,)).fetchall(), write=False)]
+        sql = f"SELECT {LIST_COLUMNS} FROM games WHERE match_id = ? ORDER BY played_at, id"
+        return self._transaction(lambda c: [list_item(r) for r in c.execute(sql, (match_id,))], write=False)
 
     def match_record(self, match_id: int) -> dict[str, Any] | None:
-        row = self._transaction(
-            lambda c: c.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone(), write=False
-        )
-        record = _loads(row[0]) if row is not None else None
-        return record if isinstance(record, dict) else None
+        """The record of a match (every game), or None."""
+        return self._record("matches", match_id)
+
+    def _record(self, table: str, row_id: int) -> dict[str, Any] | None:
+        """A stored record, read as bytes: one that is not UTF-8 or not JSON reads as none (logged)."""
+        sql = f"SELECT CAST(record AS BLOB) AS record FROM {table} WHERE id = ?"
+        row = self._transaction(lambda c: c.execute(sql, (row_id,)).fetchone(), write=False)
+        if row is None or row["record"] is None:
+            return None
+        record = _loads(bytes(row["record"]))
+        if not isinstance(record, dict):
+            log.warning("stats: the record of %s row %d cannot be read; shown as none", table, row_id)
+            return None
+        return record
 
     def filter_choices(self) -> FilterChoices:
         """The presets, strengths and player counts that occur in the stored games."""
 
         def read(conn: sqlite3.Connection) -> FilterChoices:
-            presets = [r[0] for r in conn.execute("SELECT DISTINCT preset FROM games")]
-            strengths = [r[0] for r in conn.execute("SELECT DISTINCT strength FROM games")]
-            players = [r[0] for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")]
+            presets = [text_of(r, "preset") for r in conn.execute("SELECT DISTINCT preset FROM games")]
+            strengths = [text_of(r, "strength") for r in conn.execute("SELECT DISTINCT strength FROM games")]
+            players = [
+                int_of(r, "players") for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")
+            ]
             return FilterChoices(
-                sorted(presets, key=lambda p: _sort_key((p, None))),
-                sorted(strengths, key=lambda s: _sort_key((None, s))),
+                sorted(presets, key=lambda p: sort_key((p, None))),
+                sorted(strengths, key=lambda s: sort_key((None, s))),
                 players,
             )
 
@@ -863,104 +730,9 @@ def _backup(source: sqlite3.Connection, target: Path) -> None:
         copy.close()
 
 
-def _user_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
-
-
 def _rollback(conn: sqlite3.Connection) -> None:
     if conn.in_transaction:
         with contextlib.suppress(sqlite3.Error):
             conn.execute("ROLLBACK")
 
 
-def _check_ours(conn: sqlite3.Connection) -> None:
-    """``_Unusable`` unless the file is empty or a statistics database this version can read."""
-    version = _user_version(conn)
-    if version > SCHEMA_VERSION:
-        newer = f"schema {version}, this version knows {SCHEMA_VERSION}"
-        raise _Unusable(f"written by a newer version of the game ({newer})")
-    if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-        raise _Unusable("not a statistics database (unknown tables, no schema version)")
-    if version == SCHEMA_VERSION:
-        _check_schema(conn)
-
-
-def _check_schema(conn: sqlite3.Connection) -> None:
-    for table, columns in _COLUMNS.items():
-        present = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
-        missing = [c for c in columns if c not in present]
-        if missing:
-            raise _Unusable(f"table {table} lacks {', '.join(missing)}")
-
-
-def _where(filters: GameFilter, time_column: str) -> tuple[str, list[Any]]:
-    clauses: list[str] = []
-    params: list[Any] = []
-    if filters.preset is not None:
-        clauses.append("preset = ?")
-        params.append(filters.preset)
-    if filters.strength is not None:
-        clauses.append("strength = ?")
-        params.append(filters.strength)
-    if filters.players is not None:
-        clauses.append("players = ?")
-        params.append(filters.players)
-    if filters.since is not None:
-        clauses.append(f"{time_column} >= ?")
-        params.append(iso_utc(filters.since))
-    if filters.until is not None:
-        clauses.append(f"{time_column} < ?")
-        params.append(iso_utc(filters.until))
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
-
-
-_PRESET_ORDER = {p: i for i, p in enumerate(PRESETS)}
-_STRENGTH_ORDER = {s: i for i, s in enumerate((*LEVELS, MIXED, EXTERNAL))}
-
-
-def _sort_key(key: tuple[str | None, str | None]) -> tuple[int, str, int, str]:
-    preset, strength = key
-    return (
-        _PRESET_ORDER.get(preset or "", len(_PRESET_ORDER)), preset or "",
-        _STRENGTH_ORDER.get(strength or "", len(_STRENGTH_ORDER)), strength or "",
-    )
-
-
-def _summarize(key: tuple[str | None, str | None], rows: list[tuple[Any, ...]]) -> SummaryRow:
-    """Rows are (preset, strength, place, title, points, played_at) in time order."""
-    preset, strength = key
-    games = len(rows)
-    firsts = sum(1 for r in rows if r[2] == 0)
-    classes = dict.fromkeys(CLASS_IDS, 0)
-    for r in rows:
-        classes[r[3]] = classes.get(r[3], 0) + 1
-    best = run = 0
-    for r in rows:
-        run = run + 1 if r[2] == 0 else 0
-        best = max(best, run)
-    total = sum(int(r[4]) for r in rows)
-    presets = {r[0] for r in rows}
-    win_loss = all(p in PRESETS and PRESETS[p].score_by is ScoreBy.WIN for p in presets)
-    return SummaryRow(
-        preset=preset,
-        strength=strength,
-        games=games,
-        firsts=firsts,
-        average_place=sum(r[2] for r in rows) / games + 1,
-        classes=classes,
-        total_points=total,
-        mean_points=total / games,
-        current_streak=run,
-        best_streak=best,
-        wins=firsts if win_loss else None,
-        losses=games - firsts if win_loss else None,
-        first_played=rows[0][5],
-        last_played=rows[-1][5],
-    )
-
-
-def _list_item(row: Sequence[Any]) -> GameListItem:
-    return GameListItem(
-        id=row[0], played_at=row[1], preset=row[2], players=row[3], strength=row[4], place=row[5], title=row[6],
-        points=row[7], duration_s=row[8], match_id=row[9], has_record=bool(row[10]),
-    )

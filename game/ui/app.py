@@ -3,6 +3,14 @@
 ``App.step(dt)`` runs one frame (events → intents → the top scene, update,
 draw), so headless tests and the benchmarks drive the same loop the player
 does.  An unexpected exception is logged and shown on an error screen.
+
+Storage never stops the game.  A folder that cannot be used, a statistics
+file that cannot be opened, results the disk refuses: the game goes on (in
+memory where it must) and the player is told once, by a notice shown on the
+next screen that takes notices (the title, the result screen, the menus).
+Only one copy of the game runs on a data folder: a second copy shows why it
+cannot and closes when the player has read it (``OtherCopyScene``), without
+touching any file.
 """
 
 from __future__ import annotations
@@ -20,13 +28,16 @@ from typing import Any
 import pygame
 
 from game.engine import RuleSet
+from game.recorder import RETRY_S, ResultRecorder
 from game.session import GameSummary, Session, SessionSetup
-from game.storage.autosave import clear_autosave, discard_autosave, load_autosave, save_autosave
+from game.storage.autosave import AutosaveSlot
 from game.storage.background import BackgroundWriter
+from game.storage.lock import InstanceLock
 from game.storage.logs import setup_logging
+from game.storage.notices import Notice, NoticeKind, Notices
 from game.storage.paths import AppPaths, app_paths
 from game.storage.settings import MAX_WINDOW, Settings, load_settings, save_settings
-from game.storage.stats import GameRow, MatchRow, StatsStore, utc_now
+from game.storage.stats import StatsStore
 
 from . import theme
 from .assets import Assets
@@ -62,14 +73,23 @@ class AppOptions:
 class App:
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
-        self.paths = (self.options.paths or app_paths()).ensure()
+        self.paths = self.options.paths or app_paths()
+        self.notices = Notices()
+        """What the player must be told about the files, shown once each."""
+        unusable = self.paths.prepare()
         self.log_file = setup_logging(self.paths)
         log.info("starting: Python %s, pygame-ce %s (SDL %s), %s; data in %s", platform.python_version(),
                  pygame.version.ver, ".".join(map(str, pygame.get_sdl_version())), platform.platform(),
                  self.paths.data_dir)
-        settings, warnings = load_settings(self.paths.settings_file)
-        for warning in warnings:
-            log.warning("settings: %s", warning)
+        for folder, error in unusable:
+            log.error("cannot use the folder %s: %s; what belongs there is kept in memory this session", folder, error)
+            self.notices.post(Notice(NoticeKind.FOLDER_UNUSABLE, str(folder), _reason(error)))
+        self._data_unusable = any(folder == self.paths.data_dir for folder, _ in unusable)
+        self.lock = InstanceLock(self.paths.lock_file)
+        self.other_copy: str | None = None
+        """The process number of the copy that holds the data folder ("?" if unknown); None: this one does."""
+        self._take_lock()
+        settings, _ = load_settings(self.paths.settings_file)  # each warning is logged
         if self.options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -90,14 +110,19 @@ class App:
             worker=DecisionWorker(mode=self.options.worker_mode),
             paths=self.paths,
             stack=self.stack,
-            stats=StatsStore(self.paths.stats_db),
+            stats=None if self.other_copy is not None else StatsStore(self.paths.stats_db, notify=self._stats_notice),
             size=self.screen.get_size(),
+            notices=self.notices,
         )
         self.ctx.actions.update(self._actions())
         if settings.music and settings.sound:
             self.ctx.sound.set_music(True)
         self.writer = BackgroundWriter()
         """Autosaves and statistics are written off the frame loop, in order."""
+        self.autosave = AutosaveSlot(self.paths.autosave_file, notify=self.notices.post)
+        self.recorder = ResultRecorder(self.ctx.stats, self.writer.submit, self.notices.post)
+        """Finished games and matches go to the statistics through it (kept and retried if the disk refuses)."""
+        self._retry_in = RETRY_S
         self.session: Session | None = None
         self.running = True
         self.clock = pygame.time.Clock()
@@ -164,7 +189,37 @@ class App:
         self.stack.relayout(self.ctx.size)
 
     def _save_settings(self, settings: Settings) -> None:
-        save_settings(self.paths.settings_file, settings)
+        if self.other_copy is None:
+            save_settings(self.paths.settings_file, settings)
+
+    # --- storage ------------------------------------------------------------------------------
+
+    def _take_lock(self) -> None:
+        """Hold the data folder, or learn that another copy of the game does."""
+        try:
+            if self.lock.acquire():
+                return
+        except OSError as error:  # no lock can be taken: nothing can be written there either
+            log.warning("cannot lock %s: %s", self.paths.lock_file, error)
+            return
+        self.other_copy = self.lock.owner() or "?"
+        log.warning("another copy of the game (process %s) uses %s; this one saves nothing and closes",
+                    self.other_copy, self.paths.data_dir)
+
+    def _stats_notice(self, notice: Notice) -> None:
+        if notice.kind is NoticeKind.STATS_UNAVAILABLE and self._data_unusable:
+            return  # the folder's notice says it already
+        self.notices.post(notice)
+
+    def _show_notices(self) -> None:
+        """Notices waiting are shown as dialogs over a screen that takes them (never over play)."""
+        top = self.stack.top
+        if not len(self.notices) or top is None or not getattr(top, "accepts_notices", False):
+            return
+        from .scenes.notices import notice_dialog
+
+        for notice in reversed(self.notices.take()):
+            self.stack.push(notice_dialog(self.ctx, notice))
 
     # --- navigation ---------------------------------------------------------------------
 
@@ -187,9 +242,15 @@ class App:
         }
 
     def show_title(self) -> None:
+        if self.other_copy is not None:
+            from .scenes.notices import OtherCopyScene
+
+            self.stack.reset(OtherCopyScene(self.ctx, self.paths.data_dir, self.other_copy))
+            return
         from .scenes.title import TitleScene
 
         self._close_session(save=True)
+        self.recorder.retry()
         self.stack.reset(TitleScene(self.ctx))
 
     def show_new_game(self) -> None:
@@ -251,7 +312,7 @@ class App:
     def _start_match(self, setup: SessionSetup) -> None:
         log.info("new match: %s", setup.to_json())
         self._close_session(save=False)
-        self.writer.submit(lambda: clear_autosave(self.paths.autosave_file), key="autosave")
+        self.writer.submit(self.autosave.clear, key="autosave")
         self.ctx.update_settings(last_setup=setup.to_json())
         self._open_table(self._session(setup))
 
@@ -293,33 +354,36 @@ class App:
         self.start_match(setup)
 
     def has_autosave(self) -> bool:
+        if self.other_copy is not None:
+            return False
         self.writer.flush()
-        return load_autosave(self.paths.autosave_file) is not None
+        return self.autosave.load() is not None
 
     def resume_match(self) -> bool:
-        """Continue the autosaved match; False (and the autosave set aside) if it cannot be resumed.
+        """Continue the autosaved match; False if it cannot be resumed (then it is kept under a new name).
 
         The saved match is checked before anything starts; its external
         programs, if the player has not chosen them in this run, are shown
         for confirmation first (``confirm_programs``; Cancel keeps the autosave).
         """
+        if self.other_copy is not None:
+            return False
         self.writer.flush()
-        path = self.paths.autosave_file
-        data = load_autosave(path)
+        data = self.autosave.load()
         if data is None:
             return False
         try:
             setup, match = Session.restore(data)
         except Exception as error:
             log.exception("the autosave cannot be resumed")
-            discard_autosave(path, f"{type(error).__name__}: {error}")
+            self.autosave.keep_refused(f"{type(error).__name__}: {error}")
             return False
 
         def resume() -> None:
             self._close_session(save=False)
             log.info("resumed the saved match: %s", setup.to_json())
             self._open_table(Session(setup, self.ctx.worker, match=match, on_autosave=self._autosave,
-                                     on_game_over=self._game_over))
+                                     on_game_over=self._game_over, **Session.saved_match(data)))
 
         self.confirm_programs(setup, resume)
         return True
@@ -375,12 +439,14 @@ class App:
     # --- storage sinks ---------------------------------------------------------------------
 
     def _autosave(self, data: dict[str, Any]) -> None:
+        if self.other_copy is not None:
+            return
         session = self.session
-        path = self.paths.autosave_file
+        slot = self.autosave
         if session is not None and session.over:
-            self.writer.submit(lambda: clear_autosave(path), key="autosave")
+            self.writer.submit(slot.clear, key="autosave")
         else:
-            self.writer.submit(lambda: save_autosave(path, data), key="autosave")
+            self.writer.submit(lambda: slot.save(data), key="autosave")
 
     def _game_over(self, summary: GameSummary) -> None:
         log.info("game over: %s, %d players, the player placed %d (%s), %s points%s", summary.rules.preset,
@@ -391,18 +457,7 @@ class App:
             run.wins += 1
         else:
             run.losses += 1
-        stats = self.ctx.stats
-        if stats is None or summary.setup.seats[0].kind != "human":
-            return
-        row = game_row(summary)
-        match = match_row(summary, self.session) if summary.match_over is not None and self.session else None
-
-        def write() -> None:  # errors are logged by the writer: statistics never stop the game
-            game_id = stats.add_game(row)
-            if match is not None:
-                stats.add_match(match, [game_id])
-
-        self.writer.submit(write)
+        self.recorder.game_over(summary)
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -438,6 +493,10 @@ class App:
 
     def _frame(self, dt: float, always_draw: bool = True) -> None:
         started = time.perf_counter()
+        self._retry_in -= dt
+        if self._retry_in <= 0:
+            self._retry_in = RETRY_S
+            self.recorder.retry()
         top = self.stack.top
         editing = getattr(getattr(top, "widgets", None), "editing", False)
         text_mode = bool(top is not None and (top.text_mode or editing))
@@ -454,6 +513,7 @@ class App:
                 elif self.stack.top is not None:
                     self.stack.top.handle(intent)
         self.stack.update(dt)
+        self._show_notices()
         signature = self.stack.signature()
         changed = changed or signature != self._drawn_stack
         rate = self.stack.frame_rate()
@@ -505,21 +565,24 @@ class App:
     def run(self) -> int:
         """Play until the window closes; the exit status."""
         self.show_title()
-        recovered = self.ctx.stats.take_recovered() if self.ctx.stats is not None else None
-        if recovered:
-            log.warning("statistics: %s", recovered)
         while self.running:
             self.tick()
         self.close()
         return 0
 
     def close(self) -> None:
+        """Save the match in progress and every waiting result, then let go of everything."""
         log.info("closing")
         self._close_session(save=True)
+        self.recorder.retry()
+        self.writer.close()  # the last autosave and results are written before the database closes
+        for row in self.recorder.unwritten():
+            log.error("results: not saved (the disk refused it until the game closed): %s", row)
         self.ctx.worker.close()
         self.ctx.sound.close()
         if self.ctx.stats is not None:
             self.ctx.stats.close()
+        self.lock.release()
         pygame.quit()
 
 
@@ -544,39 +607,6 @@ def visible_command(command: str) -> str:
     return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in command)
 
 
-def game_row(summary: GameSummary) -> GameRow:
-    return GameRow(
-        played_at=utc_now(),
-        preset=summary.rules.preset,
-        rules=summary.rules.switches(),
-        players=summary.rules.players,
-        opponents=list(summary.opponents),
-        human_seat=summary.human_seat,
-        place=summary.place,
-        title=summary.title.value,
-        points=summary.points,
-        duration_s=summary.duration_s,
-        forbidden_finish=summary.forbidden_finish,
-        miyako_ochi=summary.miyako_ochi,
-        revolution=summary.revolution,
-        record=summary.record,
-        match_id=None,
-    )
-
-
-def match_row(summary: GameSummary, session: Session) -> MatchRow:
-    outcome = summary.match_over
-    assert outcome is not None
-    from game.engine.record import match_record_json
-
-    return MatchRow(
-        started_at=utc_now(),
-        finished_at=utc_now(),
-        preset=summary.rules.preset,
-        players=summary.rules.players,
-        games=len(session.match.results),
-        human_total=outcome.totals[0],
-        human_rank=outcome.ranking.index(0),
-        totals=list(outcome.totals),
-        record=match_record_json(session.match),
-    )
+def _reason(error: OSError) -> str:
+    """An OS error in the system's words, without the path (the notice names the folder)."""
+    return error.strerror or str(error)

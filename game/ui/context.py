@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import Translator
+from game.storage.notices import Notices
 from game.storage.paths import AppPaths
 from game.storage.settings import Settings
 
@@ -56,6 +57,8 @@ class Context:
     chosen_programs: set[str] = field(default_factory=set)
     """External program command lines the player typed in the new-game screen or confirmed, in this run of the
     game: only these start without asking first (a setup from a file names any program it likes)."""
+    notices: Notices = field(default_factory=Notices)
+    """What the player must be told about the files (the app shows them)."""
     t: Translator = field(init=False)
 
     def __post_init__(self) -> None:

@@ -24,6 +24,8 @@ class Scene:
     """False for overlays that let the scene below show through."""
     text_mode = False
     """True while a text field has focus (letters arrive as text, not commands)."""
+    accepts_notices = False
+    """True for screens the app may show notices over (never the table during play)."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import random
+import sqlite3
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
+
+import pytest
 
 from game.engine import Match, Phase, preset_rules
 from game.engine.cards import iter_ids
 from game.engine.record import match_record_json, record_json
+from game.storage import stats
 from game.storage.stats import GameRow, MatchRow
 
 
@@ -82,3 +87,54 @@ def match_row(finished_at: str = "2025-01-01T01:00:00Z", **changes: Any) -> Matc
         opponents=[None, "normal", "normal", "normal"],
     )
     return replace(base, **changes)
+
+
+def sqlite_error(message: str, code: int, kind: type[sqlite3.Error] = sqlite3.OperationalError) -> sqlite3.Error:
+    """An error as SQLite raises it (``sqlite_errorcode`` is its result code)."""
+    error = kind(message)
+    error.sqlite_errorcode = code  # type: ignore[attr-defined]
+    return error
+
+
+ENOSPC = 13
+"""SQLITE_FULL: the disk is full."""
+SQLITE_IOERR_WRITE = 778
+SQLITE_READONLY = 8
+SQLITE_BUSY = 5
+
+
+def inject_faults(
+    monkeypatch: pytest.MonkeyPatch, fault: Callable[[str, str], sqlite3.Error | None]
+) -> list[str]:
+    """Make every connection the statistics store opens ask ``fault(database, sql)`` before each statement.
+
+    A real SQLite connection runs the statement unless ``fault`` returns an
+    error, which is raised instead (the disk is full, the file became read-only...).
+    The in-memory database the store falls back to has no faults.  Returns the
+    statements seen, in order.
+    """
+    seen: list[str] = []
+    real_connect = sqlite3.connect
+
+    class Faulty(sqlite3.Connection):
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+            seen.append(sql)
+            error = fault(self._database, sql) if self._database != ":memory:" else None
+            if error is not None:
+                raise error
+            return super().execute(sql, *args)
+
+        def executemany(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+            seen.append(sql)
+            error = fault(self._database, sql) if self._database != ":memory:" else None
+            if error is not None:
+                raise error
+            return super().executemany(sql, *args)
+
+    def connect(database: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = real_connect(database, *args, factory=Faulty, **kwargs)
+        conn._database = str(database)  # type: ignore[attr-defined]
+        return conn
+
+    monkeypatch.setattr(stats.sqlite3, "connect", connect)
+    return seen

@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from game.storage.autosave import load_autosave
+from game.storage.lock import InstanceLock
 from game.storage.settings import Settings, load_settings
 from game.storage.stats import StatsStore
 
-from .helpers import game_record, play_match
-from .workers import write_games
+from .helpers import SQLITE_BUSY, game_record, inject_faults, play_match, row, sqlite_error
+from .workers import open_store, write_games
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES_EACH = 500
@@ -52,6 +53,42 @@ def test_two_processes_write_500_games_each(tmp_path: Path) -> None:
         assert store.recovered is None
         assert sum(s.games for s in store.summary()) == 2 * GAMES_EACH
         assert store.game_record(1) == record
+
+
+def test_the_switch_to_wal_waits_for_the_other_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another copy opens the new file at once: SQLite refuses the switch without waiting ("database is locked")."""
+    refusals = [sqlite_error("database is locked", SQLITE_BUSY)] * 3
+
+    def fault(database: str, sql: str) -> sqlite3.Error | None:
+        return refusals.pop() if "journal_mode = WAL" in sql and refusals else None
+
+    seen = inject_faults(monkeypatch, fault)
+    path = tmp_path / "stats.sqlite3"
+    with StatsStore(path) as store:
+        assert store.persistent and store.recovered is None
+        store.add_game(row())
+    assert not refusals and seen.count("PRAGMA journal_mode = WAL") == 4
+    monkeypatch.undo()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+
+
+@pytest.mark.timeout(300)
+def test_two_copies_create_the_database_at_the_same_moment(tmp_path: Path) -> None:
+    """Two processes open one new file together, again and again: both always get the file, never memory."""
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    answers = ctx.Queue()
+    for round_ in range(16):
+        path = tmp_path / str(round_) / "stats.sqlite3"
+        barrier = ctx.Barrier(2)
+        workers = [ctx.Process(target=open_store, args=(str(path), barrier, answers)) for _ in range(2)]
+        for process in workers:
+            process.start()
+        for process in workers:
+            process.join(timeout=120)
+        assert [p.exitcode for p in workers] == [0, 0]
+        assert [answers.get(timeout=10) for _ in workers] == [(True, None), (True, None)], f"round {round_}"
 
 
 @pytest.mark.timeout(300)
@@ -94,3 +131,31 @@ def test_killed_while_writing(tmp_path: Path, round_: int) -> None:
     conn = sqlite3.connect(tmp_path / "stats.sqlite3")
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     conn.close()
+
+
+HOLD_LOCK = (
+    "import sys; from game.storage.lock import InstanceLock; lock = InstanceLock(sys.argv[1]); "
+    "print(lock.acquire(), flush=True); sys.stdin.read()"
+)
+
+
+@pytest.mark.timeout(120)
+def test_one_copy_per_data_folder_and_no_stale_lock(tmp_path: Path) -> None:
+    """Another process holds the folder: this one is told so, with its number; once it is killed, the lock is free."""
+    path = tmp_path / "daifugo.lock"
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    child = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(path)], cwd=ROOT, env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "True"
+        mine = InstanceLock(path)
+        assert not mine.acquire() and not mine.held
+        assert mine.owner() == str(child.pid)
+    finally:
+        child.kill()  # no clean-up of any kind
+        child.communicate(timeout=60)
+    assert mine.acquire() and mine.held, "a killed copy leaves no stale lock"
+    assert mine.owner() == str(os.getpid())
+    assert not InstanceLock(path).acquire(), "two locks in one process exclude each other too"
+    mine.release()
+    assert InstanceLock(path).acquire()

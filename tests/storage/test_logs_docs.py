@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import logging
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,7 +49,20 @@ def test_an_unwritable_log_folder_falls_back_to_stderr(tmp_path: Path, root_logg
                for h in root_logger.handlers)
 
 
-@pytest.mark.parametrize("module", ["paths", "settings", "stats", "records_io", "atomic", "autosave"])
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_as_log_file_falls_back_to_stderr(tmp_path: Path, root_logger: logging.Logger) -> None:
+    """Before: opening it for appending waited for a reader forever, before the window opened."""
+    (tmp_path / "logs").mkdir()
+    os.mkfifo(tmp_path / "logs" / "daifugo.log")
+    setup_logging(AppPaths.under(tmp_path))
+    (ours,) = [h for h in root_logger.handlers if getattr(h, "_daifugo_handler", False)]
+    assert isinstance(ours, logging.StreamHandler) and not isinstance(ours, logging.FileHandler)
+
+
+@pytest.mark.parametrize(
+    "module", ["paths", "settings", "stats", "records_io", "atomic", "autosave", "files", "lock", "notices"]
+)
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(f"game.storage.{module}"))
     assert result.failed == 0

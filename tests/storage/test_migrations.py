@@ -68,6 +68,16 @@ V2_SCHEMA = [
     "CREATE INDEX games_played_at ON games (played_at)",
     "PRAGMA user_version = 2",
 ]
+V3_SCHEMA = [
+    *V2_SCHEMA[:-1],
+    "ALTER TABLE games ADD COLUMN record TEXT",
+    "ALTER TABLE matches ADD COLUMN record TEXT",
+    "CREATE INDEX games_group ON games (preset, strength, played_at)",
+    "CREATE INDEX games_match ON games (match_id)",
+    "CREATE INDEX matches_finished_at ON matches (finished_at)",
+    "PRAGMA user_version = 3",
+]
+SCHEMAS = {1: V1_SCHEMA, 2: V2_SCHEMA, 3: V3_SCHEMA}
 
 V1_GAMES = [
     # played_at, preset, rules, players, opponents, seat, place, title, points, duration
@@ -84,7 +94,7 @@ V1_GAMES = [
 def build(path: Path, version: int) -> None:
     """A database as version ``version`` of the game left it, with games (and a match from v2)."""
     conn = sqlite3.connect(path)
-    for sql in V1_SCHEMA if version == 1 else V2_SCHEMA:
+    for sql in SCHEMAS[version]:
         conn.execute(sql)
     for game in V1_GAMES:
         values = list(game)
@@ -96,7 +106,7 @@ def build(path: Path, version: int) -> None:
             "duration_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             values,
         )
-    if version == 2:
+    if version >= 2:
         conn.execute(
             "INSERT INTO matches (started_at, finished_at, preset, players, opponents, strength, games, human_total, "
             "human_rank, totals) VALUES ('2024-05-01T09:50:00Z', '2024-05-01T10:20:00Z', 'standard', 4, "
@@ -123,9 +133,9 @@ def schema(path: Path) -> dict[str, object]:
 
 
 def test_every_step_builds_the_historical_schema(tmp_path: Path) -> None:
-    """MIGRATIONS[1] gives the v1 schema and MIGRATIONS[2] on it the v2 schema, column for column."""
+    """MIGRATIONS[1] gives the v1 schema, MIGRATIONS[2] on it the v2 schema..., column for column."""
     assert sorted(MIGRATIONS) == list(range(1, SCHEMA_VERSION + 1))
-    for version in (1, 2):
+    for version in (1, 2, 3):
         old = tmp_path / f"v{version}.sqlite3"
         build(old, version)
         migrated = tmp_path / f"m{version}.sqlite3"
@@ -137,7 +147,7 @@ def test_every_step_builds_the_historical_schema(tmp_path: Path) -> None:
         assert schema(migrated) == schema(old)
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_an_old_database_is_brought_forward_with_its_data(tmp_path: Path, version: int) -> None:
     path = tmp_path / "stats.sqlite3"
     build(path, version)

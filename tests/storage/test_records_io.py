@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -132,5 +133,34 @@ def test_a_huge_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "huge.json"
     with open(path, "wb") as handle:
         handle.truncate(17 << 20)
+    result = import_record(path)
+    assert result.error is not None and "too large" in result.error
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    """Before: the import waited forever for a writer."""
+    path = tmp_path / "record.json"
+    os.mkfifo(path)
+    result = import_record(path)
+    assert result.error is not None and "named pipe" in result.error
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_device_is_refused_at_once(tmp_path: Path) -> None:
+    """Before: reading /dev/zero (size 0, endless) used up the memory."""
+    path = tmp_path / "record.json"
+    path.symlink_to("/dev/zero")
+    result = import_record(path)
+    assert result.error is not None and "device" in result.error
+
+
+def test_a_file_is_read_up_to_the_limit_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file that grows while it is read (or lies about its size) is still cut at the limit."""
+    monkeypatch.setattr("game.storage.records_io.MAX_RECORD_BYTES", 1000)
+    path = tmp_path / "record.json"
+    path.write_bytes(b" " * 5000)
     result = import_record(path)
     assert result.error is not None and "too large" in result.error

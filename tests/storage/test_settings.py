@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import logging
+import math
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.storage.settings import (
@@ -126,6 +128,18 @@ def test_nan_and_infinity_are_refused(tmp_path: Path) -> None:
         assert loaded.volume == 0.7 and len(warnings) == 1
 
 
+def test_nan_and_infinity_anywhere_are_refused_so_the_file_can_be_saved_again(tmp_path: Path) -> None:
+    """NaN inside the last setup or an unknown key could never be written back: every later save would fail."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": 0.5, "last_setup": {"preset": "akita", "x": [1, NaN]}, "future": {"y": -Infinity},'
+                    ' "later": 3}')
+    loaded, warnings = load_settings(path, Settings(language="en"))
+    assert loaded.volume == 0.5 and loaded.last_setup == {} and dict(loaded.unknown) == {"later": 3}
+    assert [w.split(":")[0] for w in warnings] == ["last_setup", "future"]
+    assert save_settings(path, loaded.replace(volume=0.25))
+    assert load_settings(path) == (loaded.replace(volume=0.25), [])
+
+
 @pytest.mark.parametrize(
     "content",
     [b"", b"{", b"not json at all", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b'"just a string"', b"null",
@@ -191,10 +205,32 @@ def test_save_reports_a_disk_refusal(tmp_path: Path, caplog: pytest.LogCaptureFi
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from([*settings_to_json(Settings()).keys(), "extra"]) | st.text(max_size=5), JSON))
+@example({"last_setup": {"": math.nan}})
+@example({"extra": [math.inf]})
 def test_any_json_object_gives_valid_settings(data: dict[str, Any]) -> None:
     loaded, warnings = settings_from_json(data, Settings(language="en"))
     valid(loaded)
     assert all(isinstance(w, str) for w in warnings)
     # what is saved loads back without warnings
-    again, again_warnings = settings_from_json(json.loads(json.dumps(settings_to_json(loaded))))
+    again, again_warnings = settings_from_json(json.loads(json.dumps(settings_to_json(loaded), allow_nan=False)))
     assert again == loaded and again_warnings == []
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_as_settings_gives_defaults_at_once(tmp_path: Path) -> None:
+    """Before: reading waited forever for a writer."""
+    path = tmp_path / "settings.json"
+    os.mkfifo(path)
+    loaded, warnings = load_settings(path, Settings(language="en"))
+    assert loaded == Settings(language="en") and "named pipe" in warnings[0]
+    assert save_settings(path, loaded.replace(volume=0.2)) and load_settings(path)[0].volume == 0.2
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_link_to_a_device_as_settings_gives_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.symlink_to("/dev/zero")
+    loaded, warnings = load_settings(path, Settings(language="en"))
+    assert loaded == Settings(language="en") and "device" in warnings[0]

@@ -259,3 +259,27 @@ def test_a_closed_store_raises(tmp_path: Path) -> None:
     s.close()
     with pytest.raises(StatsError):
         s.add_game(row())
+
+
+def test_a_match_links_every_game_stored_with_its_key(store: StatsStore) -> None:
+    """The games of a match are written as they end, the match when it ends (perhaps in another session)."""
+    ids = [store.add_game(row(at(i), match_key="m1", match_game=i)) for i in range(3)]
+    lone = store.add_game(row(at(4)))
+    other = store.add_game(row(at(5), match_key="m2", match_game=0))
+    match_id = store.add_match(match_row(at(6), games=3, match_key="m1"))
+    assert [g.id for g in store.match_games(match_id)] == ids
+    assert [store.game(i).match_id for i in (lone, other)] == [None, None]  # type: ignore[union-attr]
+    stored = store.game(ids[1])
+    assert stored is not None and (stored.match_key, stored.match_game) == ("m1", 1)
+
+
+def test_a_game_or_match_written_twice_is_kept_once(store: StatsStore) -> None:
+    """A match resumed after a crash may finish a game again: the first result stays."""
+    first = store.add_game(row(at(0), place=0, match_key="m1", match_game=0))
+    again = store.add_game(row(at(1), place=3, match_key="m1", match_game=0))
+    assert again == first and store.count_games() == 1 and store.game(first).place == 0  # type: ignore[union-attr]
+    match_id = store.add_match(match_row(at(2), match_key="m1"))
+    assert store.add_match(match_row(at(3), match_key="m1")) == match_id
+    assert len(store.recent_matches()) == 1
+    with pytest.raises(ValueError):
+        store.add_game(row(match_key="m1"))  # a key needs the game's number

@@ -43,6 +43,14 @@ def write_games(path: str, worker: int, count: int, barrier: Any, record: dict[s
     store.close()
 
 
+def open_store(path: str, barrier: Any, answers: Any) -> None:
+    """Open a new store at the same moment as the other process; put what happened on ``answers``."""
+    barrier.wait(timeout=60)
+    store = StatsStore(path)
+    answers.put((store.persistent, store.recovered))
+    store.close()
+
+
 def write_forever(folder: str) -> None:
     """Write the settings, the autosave and a game row again and again; print each finished round."""
     base = Path(folder)

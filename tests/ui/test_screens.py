@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,7 @@ from game.engine import Match, preset_rules
 from game.engine.record import record_json
 from game.engine.rules import Title
 from game.storage.paths import AppPaths
+from game.storage.records_io import ImportResult
 from game.storage.stats import GameRow
 from game.ui.app import App, AppOptions
 from game.ui.scene import Scene
@@ -495,6 +497,7 @@ def test_replays_open_export_and_import(app: App) -> None:
     assert top(app) is scene
     assert scene.path == str(files[0])  # the exported file is offered for import
     click_widget(app, scene.import_button)
+    finish_import(app, scene)
     assert len(replays) == 2 and replays[1][0]["games"] == replays[0][0]["games"]
 
 
@@ -510,11 +513,59 @@ def test_replays_import_of_garbage_shows_the_checker_message(app: App, tmp_path:
     type_text(app, str(garbage))
     key(app, pygame.K_RETURN)
     click_widget(app, scene.import_button)
+    finish_import(app, scene)
     dialog = top(app)
     assert isinstance(dialog, MessageDialog) and dialog.error
     assert replays == []
     text = " ".join(dialog.lines)
     assert "Traceback" not in text and len(text) > 20
+
+
+def finish_import(app: App, scene: ReplaysScene) -> None:
+    """Let the import under way finish (it runs on its own thread), then run a frame to take its result.
+
+    (A small file may be read and checked within the click's own frame.)"""
+    task = scene.importing
+    if task is not None:
+        assert task.wait(60)
+        step(app)
+    assert scene.importing is None
+
+
+def test_replays_import_runs_off_the_frame_loop(app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Before: checking a long record (a 16 MB match replays every game) froze the window until done."""
+    replays = capture(app, "replay")
+    release = threading.Event()
+    record = {"format": "daifugo-record/1", "rules": "standard", "games": []}
+
+    def slow_import(path: Path) -> ImportResult:
+        assert release.wait(60), "the frame loop never let the import finish"
+        return ImportResult(record=record)
+
+    monkeypatch.setattr("game.ui.scenes.replays.import_record", slow_import)
+    scene = open_replays(app)
+    scene.path = str(tmp_path / "long-match.json")
+    click_widget(app, scene.import_button)  # returns at once
+    step(app, 5)
+    assert scene.importing is not None and not scene.importing.done and replays == []
+    assert not scene.import_button.enabled, "one import at a time"
+    release.set()
+    finish_import(app, scene)
+    assert replays == [(record,)]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_replays_import_of_a_named_pipe_says_so(app: App, tmp_path: Path) -> None:
+    """Before: the window hung for good."""
+    pipe = tmp_path / "record.json"
+    os.mkfifo(pipe)
+    scene = open_replays(app)
+    scene.path = str(pipe)
+    click_widget(app, scene.import_button)
+    finish_import(app, scene)
+    dialog = top(app)
+    assert isinstance(dialog, MessageDialog) and dialog.error and "named pipe" in " ".join(dialog.lines)
 
 
 def test_newest_record_is_offered_for_import(app: App) -> None:
@@ -659,20 +710,26 @@ def test_the_monkey_fails_when_a_scene_raises(app: App) -> None:
 
 
 
-def test_title_shows_the_statistics_recovery_notice_once(app: App) -> None:
-    assert app.ctx.stats is not None
-    app.ctx.stats.recovered = "stats.sqlite3 was damaged; it was moved to stats.sqlite3.corrupt-1"
-    app.show_title()
-    step(app)
-    notice = top(app)
-    assert isinstance(notice, MessageDialog)
-    assert "corrupt-1" in "".join(notice.lines)
-    key(app, pygame.K_RETURN)
-    assert isinstance(top(app), TitleScene)
-    app.show_title()
-    step(app)
-    assert isinstance(top(app), TitleScene)
-
+def test_title_shows_the_statistics_recovery_notice_once(tmp_path: Path) -> None:
+    home = AppPaths.under(tmp_path / "home")
+    home.data_dir.mkdir(parents=True)
+    home.stats_db.write_bytes(b"not a database" * 100)
+    app = App(AppOptions(headless=True, worker_mode="inline", paths=home, windowed_size=(1280, 720)))
+    try:
+        app.ctx.update_settings(language="en")
+        app.show_title()
+        step(app)
+        notice = top(app)
+        assert isinstance(notice, MessageDialog)
+        (kept,) = home.data_dir.glob("stats.sqlite3.corrupt-*")
+        assert kept.name in "".join(notice.lines).replace(" ", "") or kept.name in "".join(notice.lines)
+        key(app, pygame.K_RETURN)
+        assert isinstance(top(app), TitleScene)
+        app.show_title()
+        step(app)
+        assert isinstance(top(app), TitleScene)
+    finally:
+        app.close()
 
 def test_the_title_sways_at_a_low_frame_rate_and_draws_at_once_after_input(app: App) -> None:
     from game.ui.scenes.title import SWAY_FPS

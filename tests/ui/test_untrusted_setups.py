@@ -246,4 +246,4 @@ def test_an_autosave_with_values_out_of_range_is_clamped_or_set_aside(tmp_path: 
     apps.append(app)
     click(app, title_button(app, "resume"))
     assert not isinstance(app.stack.top, (TableScene, ErrorScene)) and app.session is None
-    assert not path.exists() and list(path.parent.glob(path.name + ".corrupt-*")), "the save was not kept aside"
+    assert not path.exists() and list(path.parent.glob(path.name + ".unresumable-*")), "the save was not kept aside"

@@ -8,13 +8,68 @@ STRINGS: dict[str, tuple[str, str]] = {
     "screen.title.mode_line": ("Rules: {mode}", "ルール：{mode}"),
     "screen.title.keys": ("↑↓ choose   Enter select   F11 full screen", "↑↓ 選択　Enter 決定　F11 フルスクリーン"),
     "screen.title.resume_failed": (
-        "The saved game could not be continued, so it was set aside. Please start a new game.",
-        "保存されたゲームを続けられなかったため、保存データを片付けました。新しいゲームを始めてください。",
+        "The saved game could not be continued. Please start a new game.",
+        "保存されたゲームを続けられませんでした。新しいゲームを始めてください。",
     ),
-    "screen.title.recovered_title": ("Statistics restored", "成績データについて"),
-    "screen.title.recovered": (
-        "The statistics file could not be read, so it was set aside and a new one was started.\n{detail}",
-        "成績ファイルが読み込めなかったため、別名で保管して新しく作り直しました。\n{detail}",
+    # notices about the game's files
+    "notice.stats_damaged.title": ("Statistics file damaged", "成績ファイルの破損"),
+    "notice.stats_damaged": (
+        "The statistics file could not be read ({detail}). It was kept as {path}, and a new, empty one was started.",
+        "成績ファイルを読み込めませんでした（{detail}）。元のファイルは {path} として保管し、新しい成績ファイルを作りました。",
+    ),
+    "notice.stats_unavailable.title": ("Statistics not saved", "成績を保存できません"),
+    "notice.stats_unavailable": (
+        "The statistics file {path} cannot be used right now ({detail}). It was left exactly as it is. "
+        "The results of this session are not saved; the game continues normally.",
+        "成績ファイル {path} を今は使えません（{detail}）。ファイルはそのまま残してあります。"
+        "今回の成績は保存されませんが、ゲームはふつうに遊べます。",
+    ),
+    "notice.stats_newer.title": ("Statistics from a newer version", "新しいバージョンの成績ファイル"),
+    "notice.stats_newer": (
+        "The statistics file {path} was written by a newer version of Daifugo ({detail}). It was left exactly as "
+        "it is, for the newer version. This version does not save results this session.",
+        "成績ファイル {path} は新しいバージョンの大富豪で作られています（{detail}）。新しいバージョンで使えるよう、"
+        "ファイルはそのまま残してあります。このバージョンでは今回の成績を保存しません。",
+    ),
+    "notice.results_unsaved.title": ("Results not saved yet", "成績をまだ保存できていません"),
+    "notice.results_unsaved": (
+        "The results could not be written to {path} ({detail}). They are kept and will be saved as soon as the "
+        "file can be written again.",
+        "成績を {path} に書き込めませんでした（{detail}）。結果は保持しており、書き込めるようになりしだい保存します。",
+    ),
+    "notice.results_saved.title": ("Results saved", "成績を保存しました"),
+    "notice.results_saved": (
+        "The results that were waiting have now been saved to {path}.",
+        "保存を待っていた成績を {path} に保存しました。",
+    ),
+    "notice.autosave_refused.title": ("Saved game cannot be continued", "続きから遊べません"),
+    "notice.autosave_refused": (
+        "The saved game could not be continued ({detail}). It was kept as {path}. Please start a new game.",
+        "保存されたゲームを続けられませんでした（{detail}）。保存データは {path} として残してあります。"
+        "新しいゲームを始めてください。",
+    ),
+    "notice.autosave_newer.title": ("Saved game from a newer version", "新しいバージョンの保存データ"),
+    "notice.autosave_newer": (
+        "A game saved by a newer version of Daifugo ({detail}) was kept as {path}; this version cannot "
+        "continue it.",
+        "新しいバージョンの大富豪で保存されたゲーム（{detail}）は {path} として残してあります。"
+        "このバージョンでは続きから遊べません。",
+    ),
+    "notice.folder_unusable.title": ("Folder cannot be used", "フォルダを使えません"),
+    "notice.folder_unusable": (
+        "The folder {path} cannot be used ({detail}). What the game keeps there stays in memory this session "
+        "and is not saved; the game continues normally.",
+        "フォルダ {path} を使えません（{detail}）。今回はそこに保存するデータをメモリ上だけで扱うため、"
+        "保存はされません。ゲームはふつうに遊べます。",
+    ),
+    "notice.other_copy.title": ("Daifugo is already running", "大富豪はすでに起動しています"),
+    "notice.other_copy": (
+        "Another copy of Daifugo (process {process}) is using the data folder {path}. Two copies would record "
+        "the same games twice, so this one closes without changing anything. Switch to the other window, or "
+        "start this one with --home and a different folder.",
+        "別の大富豪（プロセス {process}）がデータフォルダ {path} を使っています。二つ同時に動かすと"
+        "同じゲームが二重に記録されるため、こちらは何も変更せずに終了します。もう一方のウィンドウを使うか、"
+        "--home で別のフォルダを指定して起動してください。",
     ),
     # settings
     "screen.settings.saved": ("Changes are saved automatically.", "設定は自動で保存されます。"),
@@ -125,6 +180,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "screen.replays.open": ("▶  Watch", "▶  再生"),
     "screen.replays.export": ("Export", "書き出し"),
     "screen.replays.import": ("Import", "読み込む"),
+    "screen.replays.importing": ("Reading…", "読み込み中…"),
     "screen.replays.import_label": ("Record file:", "記録ファイル："),
     "screen.replays.path_hint": ("Path of a record file (.json)", "記録ファイル（.json）のパス"),
     "screen.replays.date": ("Played", "日時"),

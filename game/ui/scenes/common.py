@@ -632,6 +632,8 @@ class MenuScreen(Scene):
     """A full screen menu: felt, title, Back button, a (scrolling) body, an optional footer."""
 
     title_key = ""
+    accepts_notices = True
+    """The app shows notices about the game's files over it."""
     footer_h = 0
     """Height of the footer at scale 1 (0: none)."""
     max_body_w = 1120

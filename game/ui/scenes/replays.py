@@ -5,7 +5,8 @@ page).  A click selects a game, a double click (or Enter on the selected game) o
 writes the selected game's record into the records folder and says where;
 import reads a record file (the newest one in the records folder is offered),
 checks it with the engine's checker and opens it, or shows the checker's
-message.
+message.  Reading and checking run off the frame loop (a long match takes a
+while to replay); the Import button says so meanwhile.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.rules import PRESETS, ScoreBy, Title
-from game.storage.records_io import export_name, export_record, import_record
+from game.storage.records_io import ImportResult, export_name, export_record, import_record
 from game.storage.stats import GameListItem, StatsError
 
 from .. import theme
 from ..table.painter import TITLE_COLORS
+from ..tasks import BackgroundTask
 from ..theme import px
 from ..widgets import Button, TextField
 from .common import MenuScreen, MessageDialog, SelectRow, chip, fit_text, panel, tr, wrap_text
@@ -88,8 +90,13 @@ class ReplaysScene(MenuScreen):
                                   enabled=lambda: (self.page + 1) * PAGE < self.count, size=theme.FONT_LABEL)
         self.path_field = TextField(lambda: self.path, self._set_path,
                                     placeholder=tr(ctx, "screen.replays.path_hint"))
-        self.import_button = Button(tr(ctx, "screen.replays.import"), self.import_file, style="secondary",
-                                    enabled=lambda: bool(self.path.strip()), size=theme.FONT_BODY)
+        self.importing: BackgroundTask[ImportResult] | None = None
+        """The import under way, read and checked on its own thread."""
+        self.import_button = Button(
+            lambda: ctx.t("screen.replays.importing" if self.importing is not None else "screen.replays.import"),
+            self.import_file, style="secondary",
+            enabled=lambda: bool(self.path.strip()) and self.importing is None, size=theme.FONT_BODY,
+        )
         self.load()
 
     # --- data --------------------------------------------------------------------------------
@@ -195,10 +202,20 @@ class ReplaysScene(MenuScreen):
         self._tell(self.ctx.t("screen.replays.exported", path=str(written)), title="screen.replays.export_title")
 
     def import_file(self) -> None:
+        """Start reading and checking the file; ``update`` opens it (or says why not) when that is done."""
         text = self.path.strip().strip('"')
-        if not text:
+        if not text or self.importing is not None:
             return
-        result = import_record(Path(text).expanduser())
+        path = Path(text).expanduser()
+        self.importing = BackgroundTask(lambda: import_record(path), name="import-record")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        task = self.importing
+        if task is None or not task.done:
+            return
+        self.importing = None
+        result = task.result()  # import_record never raises
         if result.record is None:
             self._tell(self.ctx.t("screen.replays.import_failed", detail=result.error or ""), error=True,
                        title="screen.replays.import_title")

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 class ResultScene(Overlay):
     panel_size = (0.74, 0.86)
+    accepts_notices = True
 
     def __init__(self, ctx: Context, session: Session, on_next: Callable[[], None],
                  hopeless: frozenset[int] = frozenset()) -> None:

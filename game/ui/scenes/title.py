@@ -2,8 +2,8 @@
 
 Play starts the last-used setup in one click (a sensible default the first
 time), 二人大貧民 the 5-card two-player mode against Normal; 続きから appears at
-the top when an autosaved match exists.  The statistics database's one-time
-recovery message is shown as a notice.
+the top when an autosaved match exists.  Notices about the game's files
+(a damaged statistics file set aside...) are shown over it by the app.
 """
 
 from __future__ import annotations
@@ -60,13 +60,14 @@ SWAY_FPS = 15.0
 """The sway and the drifting suits move less than a step of the fan or a pixel in 1/15 s: no need to draw faster."""
 
 class TitleScene(Scene):
+    accepts_notices = True
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._turned: dict[tuple[object, ...], pygame.Surface] = {}
         self.backdrop = Backdrop(ctx)
         self.widgets = WidgetGroup()
         self.time = 0.0
-        self.notice = ctx.stats.take_recovered() if ctx.stats is not None else None
         self.has_autosave = False
         self.buttons: list[Button] = []
         self.keys: list[str] = []
@@ -89,8 +90,9 @@ class TitleScene(Scene):
             self.has_autosave = False
             self._build()
             self.layout(self.ctx.size)
-            self.ctx.stack.push(MessageDialog(self.ctx, lambda: self.ctx.t("title.resume"),
-                                              lambda: self.ctx.t("screen.title.resume_failed")))
+            if not len(self.ctx.notices):  # the app's notice names the file kept, when there is one
+                self.ctx.stack.push(MessageDialog(self.ctx, lambda: self.ctx.t("title.resume"),
+                                                  lambda: self.ctx.t("screen.title.resume_failed")))
 
     def last_setup(self) -> SessionSetup:
         return valid_setup(self.ctx.settings.last_setup) or default_setup()
@@ -247,10 +249,6 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.notice and self.ctx.stack.top is self:
-            notice, self.notice = self.notice, None
-            self.ctx.stack.push(MessageDialog(self.ctx, tr(self.ctx, "screen.title.recovered_title"),
-                                              tr(self.ctx, "screen.title.recovered", detail=notice)))
 
     # --- drawing ---------------------------------------------------------------------------
 

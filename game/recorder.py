@@ -1,0 +1,177 @@
+"""The statistics of play: each finished game, and each finished match with every game of it, written once.
+
+``ResultRecorder`` takes the session's ``GameSummary`` (``on_game_over``) and
+owns a match's bookkeeping.  Each game's row carries the match's key and its
+number in the match; when the match ends, its row (started and finished
+times, the table's strength, the totals, the record) is written and every
+game stored with the key is linked to it, those written before a quit and
+resume included.  Only matches with the human at the table are counted.
+
+Rows are written in order off the frame loop (``submit``: the app's
+background writer).  A row the disk refuses (it is full, the file became
+read-only, another program holds the lock) stays queued in memory, in order,
+and is written by a later ``retry()``; the player is told once when results
+start waiting and once more when everything waiting has been written.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable
+
+from game.session import HUMAN, GameSummary
+from game.storage.notices import Notice, NoticeKind
+from game.storage.rows import GameRow, MatchRow, utc_now
+from game.storage.stats import StatsError, StatsStore
+
+__all__ = ["RETRY_S", "ResultRecorder", "game_row", "match_row"]
+
+log = logging.getLogger(__name__)
+
+RETRY_S = 30.0
+"""How often the app tries again to write results the disk refused (seconds of play)."""
+
+Row = GameRow | MatchRow
+
+
+def game_row(summary: GameSummary, played_at: str) -> GameRow:
+    """The statistics row of a finished game."""
+    return GameRow(
+        played_at=played_at,
+        preset=summary.rules.preset,
+        rules=summary.rules.switches(),
+        players=summary.rules.players,
+        opponents=list(summary.opponents),
+        human_seat=summary.human_seat,
+        place=summary.place,
+        title=summary.title.value,
+        points=summary.points,
+        duration_s=summary.duration_s,
+        forbidden_finish=summary.forbidden_finish,
+        miyako_ochi=summary.miyako_ochi,
+        revolution=summary.revolution,
+        record=summary.record,
+        match_key=summary.match_key or None,
+        match_game=summary.game_index if summary.match_key else None,
+    )
+
+
+def match_row(summary: GameSummary, finished_at: str) -> MatchRow:
+    """The statistics row of the match that ``summary``'s game ended.
+
+    The table's strength is that of the last game's opponents (a change of
+    level takes effect from the next game on).
+    """
+    outcome = summary.match_over
+    if outcome is None:
+        raise ValueError("the match is not over")
+    return MatchRow(
+        started_at=summary.started_at or finished_at,
+        finished_at=finished_at,
+        preset=summary.rules.preset,
+        players=summary.rules.players,
+        games=summary.games_played,
+        human_total=outcome.totals[HUMAN],
+        human_rank=outcome.ranking.index(HUMAN),
+        totals=list(outcome.totals),
+        record=summary.match_record,
+        opponents=list(summary.opponents),
+        match_key=summary.match_key or None,
+    )
+
+
+class ResultRecorder:
+    """Writes the results of play to ``stats``; keeps in memory, in order, what the disk refused."""
+
+    def __init__(
+        self,
+        stats: StatsStore | None,
+        submit: Callable[..., None],
+        notify: Callable[[Notice], None],
+        *,
+        clock: Callable[[], str] | None = None,
+    ) -> None:
+        self.stats = stats
+        self.submit = submit
+        """``submit(job, key=...)`` runs ``job`` after the jobs given before it; a job waiting with the same
+        key is dropped (the app's background writer).  Each write writes everything waiting, so one waiting
+        write is enough, however often the app retries."""
+        self.notify = notify
+        self.clock = clock
+        """Now as ISO 8601 UTC (``utc_now`` if None)."""
+        self._pending: deque[Row] = deque()
+        self._lock = threading.Lock()
+        self._writing = threading.Lock()
+        self._failing = False
+
+    @property
+    def pending(self) -> int:
+        """Rows waiting to be written."""
+        with self._lock:
+            return len(self._pending)
+
+    def game_over(self, summary: GameSummary) -> None:
+        """A game ended (and perhaps its match): queue its rows and have them written."""
+        if self.stats is None or summary.setup.seats[HUMAN].kind != "human":
+            return
+        now = self.clock() if self.clock is not None else utc_now()
+        rows: list[Row] = [game_row(summary, now)]
+        if summary.match_over is not None:
+            rows.append(match_row(summary, now))
+        with self._lock:
+            self._pending.extend(rows)
+        self.submit(self.write, key="results")
+
+    def retry(self) -> None:
+        """Have the waiting rows written again (nothing if none wait)."""
+        if self.pending:
+            self.submit(self.write, key="results")
+
+    def write(self) -> bool:
+        """Write the waiting rows, oldest first, until the disk refuses one; True if none is left."""
+        stats = self.stats
+        if stats is None:
+            return True
+        with self._writing:
+            while True:
+                with self._lock:
+                    if not self._pending:
+                        break
+                    row = self._pending[0]
+                try:
+                    if isinstance(row, GameRow):
+                        stats.add_game(row)
+                    else:
+                        stats.add_match(row)
+                except StatsError as error:
+                    waiting = self.pending
+                    log.warning("results: %d waiting, not written: %s", waiting, error)
+                    if not self._failing:
+                        self._failing = True
+                        self.notify(Notice(NoticeKind.RESULTS_UNSAVED, str(stats.path), str(error)))
+                    return False
+                except ValueError:  # a row out of range: a bug, never written however often it is tried
+                    log.exception("results: a row was refused and dropped: %s", describe(row))
+                with self._lock:
+                    self._pending.popleft()
+            if self._failing:
+                self._failing = False
+                log.info("results: every waiting result has been written")
+                self.notify(Notice(NoticeKind.RESULTS_SAVED, str(stats.path)))
+            return True
+
+    def unwritten(self) -> list[str]:
+        """The rows still waiting, described for the log (when the game closes)."""
+        with self._lock:
+            return [describe(row) for row in self._pending]
+
+
+def describe(row: Row) -> str:
+    """A row in a few words: which game or match, when, and its result."""
+    if isinstance(row, GameRow):
+        return (f"game {row.match_game} of match {row.match_key} ({row.preset}), ended {row.played_at}: "
+                f"place {row.place + 1}, {row.points} points")
+    return (f"match {row.match_key} ({row.preset}, {row.games} games), {row.started_at} to {row.finished_at}: "
+            f"rank {row.human_rank + 1}, totals {list(row.totals)}")

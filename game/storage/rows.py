@@ -1,0 +1,275 @@
+"""What the statistics keep and give back: typed rows, filters, summaries, and the time format.
+
+Pure values, no database: ``GameRow`` and ``MatchRow`` go in, ``SummaryRow``,
+``GameListItem`` and the others come out of ``StatsStore`` (``stats.py``).
+Times are ISO 8601 UTC strings (``iso_utc``); a table's strength is one of
+the computer levels of ``ai.levels.LEVELS``, ``mixed`` or ``external``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from game.engine.rules import Title
+
+__all__ = [
+    "CLASS_IDS",
+    "EXTERNAL",
+    "MIXED",
+    "FilterChoices",
+    "GameFilter",
+    "GameListItem",
+    "GameRow",
+    "MatchListItem",
+    "MatchRow",
+    "MatchSummaryRow",
+    "SummaryRow",
+    "iso_utc",
+    "strength_of",
+    "utc_now",
+]
+
+MIXED = "mixed"
+"""The strength of a table whose computers play at different levels."""
+EXTERNAL = "external"
+"""The strength of a table with an external (tournament) program."""
+CLASS_IDS = tuple(t.value for t in Title)
+
+
+# --- times and strengths ------------------------------------------------------
+
+
+def utc_now() -> str:
+    """Now as an ISO 8601 UTC string (``2025-01-02T03:04:05Z``)."""
+    return iso_utc(datetime.now(timezone.utc))
+
+
+def iso_utc(value: str | datetime) -> str:
+    """A time as ``YYYY-MM-DDTHH:MM:SSZ`` in UTC (naive times are taken as UTC); ValueError if unreadable.
+
+    >>> iso_utc("2025-01-02T12:04:05+09:00")
+    '2025-01-02T03:04:05Z'
+    """
+    if isinstance(value, str):
+        text = value.strip()
+        if text.endswith(("Z", "z")):
+            text = text[:-1] + "+00:00"
+        moment = datetime.fromisoformat(text)
+    else:
+        moment = value
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def strength_of(opponents: Iterable[str | None]) -> str:
+    """The strength of a table: the computers' common level, ``mixed``, or ``external``.
+
+    >>> strength_of([None, "strong", "strong", "strong"]), strength_of([None, "normal", "expert"])
+    ('strong', 'mixed')
+    >>> strength_of([None, "external", "normal"])
+    'external'
+    """
+    levels = {o for o in opponents if o is not None}
+    if any(o.startswith(EXTERNAL) for o in levels):
+        return EXTERNAL
+    if len(levels) == 1:
+        return next(iter(levels))
+    return MIXED
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One finished game from the human's point of view."""
+
+    played_at: str
+    """When the game ended, ISO 8601 (stored in UTC)."""
+    preset: str
+    rules: Mapping[str, Any]
+    """The effective rule switches (``RuleSet.switches()``)."""
+    players: int
+    opponents: Sequence[str | None]
+    """Each seat's computer level (``external`` for a program), None for the human's seat."""
+    human_seat: int
+    place: int
+    """0 = 1st."""
+    title: str
+    """The class earned: ``daifugo fugo heimin hinmin daihinmin``."""
+    points: int
+    duration_s: float
+    forbidden_finish: bool = False
+    """The human went out with a forbidden finish (反則上がり)."""
+    miyako_ochi: bool = False
+    """The human was removed by 都落ち."""
+    revolution: bool = False
+    """A revolution happened in the game."""
+    record: Mapping[str, Any] | None = None
+    """The game record (docs/game-record.md); None only for games stored before records were kept."""
+    match_id: int | None = None
+    match_key: str | None = None
+    """The match the game belongs to (its match is linked by this key when it ends); None: a lone game."""
+    match_game: int | None = None
+    """The game's number in its match, 0 = the first (with ``match_key``)."""
+
+    @property
+    def strength(self) -> str:
+        return strength_of(self.opponents)
+
+    def check(self) -> None:
+        """ValueError if a field is out of range (a bug in the caller, not bad data)."""
+        n = self.players
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
+            raise ValueError(f"players: expected 2..7, not {n!r}")
+        for name in ("human_seat", "place"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+                raise ValueError(f"{name}: expected 0..{n - 1}, not {value!r}")
+        if len(self.opponents) != n or self.opponents[self.human_seat] is not None:
+            raise ValueError("opponents: expected one level per seat and None at the human's seat")
+        if self.title not in CLASS_IDS:
+            raise ValueError(f"title: unknown class {self.title!r}")
+        if not math.isfinite(self.duration_s) or self.duration_s < 0:
+            raise ValueError(f"duration_s: {self.duration_s!r}")
+        if (self.match_key is None) != (self.match_game is None):
+            raise ValueError("match_key and match_game: expected both or neither")
+        if self.match_game is not None and (isinstance(self.match_game, bool) or self.match_game < 0):
+            raise ValueError(f"match_game: {self.match_game!r}")
+        iso_utc(self.played_at)
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One finished match."""
+
+    started_at: str
+    finished_at: str
+    preset: str
+    players: int
+    games: int
+    human_total: int
+    human_rank: int
+    """The human's final rank, 0 = best."""
+    totals: Sequence[int]
+    """Each player's total points."""
+    record: Mapping[str, Any] | None = None
+    """The match record (every game)."""
+    opponents: Sequence[str | None] = ()
+    """As in ``GameRow`` (empty: unknown)."""
+    match_key: str | None = None
+    """Every game stored with this key is linked to the match."""
+
+    @property
+    def strength(self) -> str:
+        return strength_of(self.opponents)
+
+    def check(self) -> None:
+        """ValueError if a field is out of range (a bug in the caller)."""
+        n = self.players
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
+            raise ValueError(f"players: expected 2..7, not {n!r}")
+        if not 0 <= self.human_rank < n:
+            raise ValueError(f"human_rank: expected 0..{n - 1}, not {self.human_rank!r}")
+        if len(self.totals) != n:
+            raise ValueError(f"totals: expected {n} totals")
+        if self.opponents and len(self.opponents) != n:
+            raise ValueError(f"opponents: expected {n} entries or none")
+        if self.games < 0:
+            raise ValueError(f"games: {self.games!r}")
+        iso_utc(self.started_at)
+        iso_utc(self.finished_at)
+
+
+@dataclass(frozen=True)
+class GameFilter:
+    """Which games (or matches) a query looks at; None = any."""
+
+    preset: str | None = None
+    strength: str | None = None
+    players: int | None = None
+    since: str | datetime | None = None
+    """From this time on (inclusive)."""
+    until: str | datetime | None = None
+    """Before this time (exclusive)."""
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """The statistics of one group of games (one preset and strength by default)."""
+
+    preset: str | None
+    """None when the summary is not grouped by preset (all presets)."""
+    strength: str | None
+    games: int
+    firsts: int
+    average_place: float
+    """1-based (1.0 = always 1st)."""
+    classes: dict[str, int]
+    """Games per class id, every class present (Title order)."""
+    total_points: int
+    mean_points: float
+    current_streak: int
+    """1st places in a row up to the latest game."""
+    best_streak: int
+    wins: int | None
+    """Win/loss presets (duel5): games won; None for the others."""
+    losses: int | None
+    first_played: str
+    last_played: str
+
+
+@dataclass(frozen=True)
+class MatchSummaryRow:
+    preset: str
+    strength: str
+    matches: int
+    firsts: int
+    """Matches the human won (rank 0)."""
+    average_rank: float
+    """1-based."""
+    total_points: int
+    games: int
+
+
+@dataclass(frozen=True)
+class GameListItem:
+    """One line of the replay list."""
+
+    id: int
+    played_at: str
+    preset: str
+    players: int
+    strength: str
+    place: int
+    """0 = 1st."""
+    title: str
+    points: int
+    duration_s: float
+    match_id: int | None
+    has_record: bool
+
+
+@dataclass(frozen=True)
+class MatchListItem:
+    id: int
+    started_at: str
+    finished_at: str
+    preset: str
+    players: int
+    strength: str
+    games: int
+    human_total: int
+    human_rank: int
+    has_record: bool
+
+
+@dataclass(frozen=True)
+class FilterChoices:
+    """The values present in the database, for the filter menus."""
+
+    presets: list[str] = field(default_factory=list)
+    strengths: list[str] = field(default_factory=list)
+    players: list[int] = field(default_factory=list)

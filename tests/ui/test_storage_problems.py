@@ -1,0 +1,291 @@
+"""Hostile storage through the real app: the player is told, nothing is lost, nothing crashes or hangs.
+
+Faults are simulated where a test cannot make them (a full disk, a read-only
+file): ``inject_faults`` makes the statistics' SQLite connections fail on
+chosen statements.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.recorder import RETRY_S
+from game.storage.notices import NoticeKind
+from game.storage.rows import iso_utc
+from game.storage.stats import StatsStore
+from game.ui.app import App
+from game.ui.scenes.common import MessageDialog
+from game.ui.scenes.notices import OtherCopyScene
+from game.ui.scenes.result import ResultScene
+from game.ui.scenes.title import TitleScene
+from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
+from tests.storage.helpers import ENOSPC, SQLITE_IOERR_WRITE, inject_faults, row, sqlite_error
+
+DT = 1 / 30
+
+
+@pytest.fixture
+def apps() -> Iterator[list[App]]:
+    """Apps to close at the end, whatever happens."""
+    made: list[App] = []
+    yield made
+    for app in made:
+        app.close()
+
+
+def start(apps: list[App], home: Path) -> App:
+    app = headless_app(home=home, language="en")
+    apps.append(app)
+    app.show_title()
+    app.step(DT)
+    return app
+
+
+def dialog_text(app: App) -> str:
+    top = app.stack.top
+    assert isinstance(top, MessageDialog), f"expected a message, found {type(top).__name__}"
+    return "".join(top.lines)
+
+
+def dismiss(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.step(DT)
+
+
+def result_shown(app: App) -> bool:
+    """The result screen is up (perhaps with a notice over it)."""
+    return any(isinstance(scene, ResultScene) for scene in app.stack.scenes)
+
+
+def finish_a_game(app: App, games: int = 1, seed: int = 77) -> None:
+    app.start_match(setup_for("standard", 4, "normal", seed=seed, games=games))
+    play_until(app, result_shown, autopilot=Autopilot("normal", seed=4), max_frames=20_000)
+    app.writer.flush()
+    app.step(DT)
+
+
+# --- 3: the disk is full at start-up ----------------------------------------------------------------------
+
+
+def test_disk_full_at_start_keeps_the_statistics_and_says_so(
+    tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the healthy file was moved aside as corrupt, and the next start showed empty statistics."""
+    home = tmp_path / "home"
+    path = home / "data" / "stats.sqlite3"
+    with StatsStore(path) as store:
+        for i in range(4):
+            store.add_game(row(points=i))
+    original = path.read_bytes()
+    full = sqlite_error("disk I/O error", SQLITE_IOERR_WRITE)
+    inject_faults(monkeypatch, lambda database, sql: full if sql == "PRAGMA quick_check" else None)
+    app = start(apps, home)
+    text = dialog_text(app)
+    assert "cannot be used right now" in text and str(path) in text and "disk I/O error" in text
+    assert app.ctx.stats is not None and not app.ctx.stats.persistent
+    app.close()
+    apps.remove(app)
+    assert path.read_bytes() == original and not list(path.parent.glob("*.corrupt-*"))
+    monkeypatch.undo()
+    later = start(apps, home)
+    assert isinstance(later.stack.top, TitleScene), "nothing to say the next time"
+    assert later.ctx.stats is not None and later.ctx.stats.count_games() == 4
+
+
+# --- 4: saved matches and newer files are kept ----------------------------------------------------------------
+
+
+def test_a_refused_resume_keeps_the_saved_match_and_names_it(tmp_path: Path, apps: list[App]) -> None:
+    """Before: a saved match that could not be resumed was deleted."""
+    home = tmp_path / "home"
+    app = start(apps, home)
+    saved = {"version": 1, "setup": {"preset": "standard", "players": 4, "seats": []}, "record": {"games": []}}
+    app.paths.autosave_file.write_text(json.dumps(saved))
+    assert app.has_autosave()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    title.layout(app.ctx.size)
+    title.resume_game()
+    app.step(DT)
+    (kept,) = app.paths.data_dir.glob("autosave.json.unresumable-*")
+    assert json.loads(kept.read_text()) == saved
+    text = dialog_text(app)
+    assert str(kept) in text and "could not be continued" in text
+    assert not app.has_autosave()
+
+
+def test_a_newer_versions_saved_match_survives_a_new_game(tmp_path: Path, apps: list[App]) -> None:
+    """Before: starting a game deleted (then overwrote) the newer version's saved match."""
+    home = tmp_path / "home"
+    app = start(apps, home)
+    newer = json.dumps({"version": 7, "future": "a match of a newer version"})
+    app.paths.autosave_file.write_text(newer)
+    assert not app.has_autosave(), "this version cannot continue it"
+    finish_a_game(app)
+    (kept,) = app.paths.data_dir.glob("autosave.json.v7-*")
+    assert kept.read_text() == newer
+    assert str(kept) in dialog_text(app), "told on the result screen"
+
+
+def test_a_newer_versions_statistics_are_never_touched(tmp_path: Path, apps: list[App]) -> None:
+    """Before: the file was moved aside and a new one of the older schema took its place."""
+    home = tmp_path / "home"
+    path = home / "data" / "stats.sqlite3"
+    with StatsStore(path) as store:
+        store.add_game(row())
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    original = path.read_bytes()
+    app = start(apps, home)
+    assert "newer version" in dialog_text(app)
+    dismiss(app)
+    finish_a_game(app)
+    app.close()
+    apps.remove(app)
+    assert path.read_bytes() == original and sorted(p.name for p in path.parent.glob("stats*")) == ["stats.sqlite3"]
+
+
+# --- 5: the disk refuses results while playing --------------------------------------------------------------
+
+
+def test_results_refused_while_playing_are_kept_and_written_later(
+    tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the game's result was dropped silently."""
+    refusing = [True]
+    full = sqlite_error("database or disk is full", ENOSPC)
+    inject_faults(monkeypatch, lambda database, sql: full if refusing and sql.startswith("INSERT") else None)
+    app = start(apps, tmp_path / "home")
+    finish_a_game(app)
+    text = dialog_text(app)
+    assert "could not be written" in text and "disk is full" in text
+    assert app.recorder.pending == 2, "the game and its (one-game) match wait in memory"
+    stats = app.ctx.stats
+    assert stats is not None and stats.count_games() == 0
+    dismiss(app)
+    refusing.clear()
+    app.step(RETRY_S)  # the app tries again every RETRY_S seconds of play
+    app.writer.flush()
+    app.step(DT)
+    assert app.recorder.pending == 0 and stats.count_games() == 1 and len(stats.recent_matches()) == 1
+    assert "have now been saved" in dialog_text(app)
+
+
+# --- 6: match rows, through the real flow ---------------------------------------------------------------------
+
+
+def test_a_match_row_has_every_game_its_times_and_its_strength(
+    tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: only the last game was linked, started_at == finished_at and the strength was always "mixed"."""
+    moment = [datetime(2025, 5, 1, 9, 0, tzinfo=timezone.utc)]
+
+    def clock() -> str:
+        moment[0] += timedelta(seconds=30)
+        return iso_utc(moment[0])
+
+    monkeypatch.setattr("game.session.utc_now", clock)
+    monkeypatch.setattr("game.recorder.utc_now", clock)
+    app = start(apps, tmp_path / "home")
+    app.start_match(setup_for("standard", 4, "strong", seed=5, games=2))
+    started = iso_utc(moment[0])
+    pilot = Autopilot("normal", seed=2)
+    play_until(app, result_shown, autopilot=pilot, max_frames=20_000)
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    result.widgets.widgets[0].activate()  # next game
+    play_until(app, result_shown, autopilot=pilot, max_frames=20_000)
+    app.writer.flush()
+    stats = app.ctx.stats
+    assert stats is not None
+    (match,) = stats.recent_matches()
+    games = stats.match_games(match.id)
+    assert len(games) == 2 == match.games and stats.count_games() == 2
+    assert match.started_at == started < games[0].played_at < match.finished_at
+    assert match.strength == "strong"
+
+
+# --- 7: two copies on one data folder ----------------------------------------------------------------------------
+
+
+def test_a_second_copy_says_so_and_touches_nothing(tmp_path: Path, apps: list[App]) -> None:
+    """Before: both copies could continue the same saved match and record it twice."""
+    home = tmp_path / "home"
+    first = start(apps, home)
+    first.start_match(setup_for("standard", 4, "normal", seed=3))
+    first.step(DT)
+    first.show_title()  # the match is saved
+    first.writer.flush()
+    settings = first.paths.settings_file.read_bytes()
+    autosave = first.paths.autosave_file.read_bytes()
+    assert first.has_autosave()
+
+    second = start(apps, home)
+    assert second.other_copy is not None and second.ctx.stats is None
+    assert isinstance(second.stack.scenes[0], OtherCopyScene)
+    text = dialog_text(second)
+    assert "already" in text.lower() or "Another copy" in text
+    assert str(home / "data") in text
+    assert not second.has_autosave() and not second.resume_match()
+    second.ctx.update_settings(volume=0.1)
+    dismiss(second)
+    assert not second.running, "closing the message quits"
+    second.close()
+    apps.remove(second)
+    assert first.paths.settings_file.read_bytes() == settings
+    assert first.paths.autosave_file.read_bytes() == autosave
+    assert first.resume_match(), "the first copy goes on"
+    first.close()
+    apps.remove(first)
+    third = start(apps, home)
+    assert third.other_copy is None and third.has_autosave()
+
+
+# --- 9: folders that cannot be used ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("part", ["data", "config", "logs", "data/records"])
+def test_a_folder_that_is_a_file_gives_a_message_not_a_traceback(tmp_path: Path, apps: list[App], part: str) -> None:
+    """Before: a traceback at start (FileExistsError / NotADirectoryError)."""
+    home = tmp_path / "home"
+    blocker = home / part
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("a file where a folder should be")
+    app = start(apps, home)
+    text = dialog_text(app)
+    assert str(blocker) in text and "cannot be used" in text
+    dismiss(app)
+    assert isinstance(app.stack.top, TitleScene)
+    finish_a_game(app)
+    app.step(DT)
+    stats = app.ctx.stats
+    assert stats is not None and stats.count_games() == 1, "the game goes on; in memory if it must"
+    assert stats.persistent == (part != "data")
+    assert blocker.read_text() == "a file where a folder should be"
+
+
+def test_notices_wait_while_the_table_is_in_play(tmp_path: Path, apps: list[App]) -> None:
+    app = start(apps, tmp_path / "home")
+    app.start_match(setup_for("standard", 4, "normal", seed=9))
+    app.step(DT)
+    app.notices.post(app.notices.take()[0] if len(app.notices) else _a_notice())
+    app.step(DT)
+    assert not isinstance(app.stack.top, MessageDialog) and len(app.notices) == 1
+    app.show_title()
+    app.step(DT)
+    assert isinstance(app.stack.top, MessageDialog) and len(app.notices) == 0
+
+
+def _a_notice():  # type: ignore[no-untyped-def]
+    from game.storage.notices import Notice
+
+    return Notice(NoticeKind.RESULTS_SAVED, "stats.sqlite3")
