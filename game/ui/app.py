@@ -110,11 +110,11 @@ class App:
             worker=DecisionWorker(mode=self.options.worker_mode),
             paths=self.paths,
             stack=self.stack,
+            nav=self,
             stats=None if self.other_copy is not None else StatsStore(self.paths.stats_db, notify=self._stats_notice),
             size=self.screen.get_size(),
             notices=self.notices,
         )
-        self.ctx.actions.update(self._actions())
         if settings.music and settings.sound:
             self.ctx.sound.set_music(True)
         self.writer = BackgroundWriter()
@@ -222,24 +222,6 @@ class App:
             self.stack.push(notice_dialog(self.ctx, notice))
 
     # --- navigation ---------------------------------------------------------------------
-
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {
-            "title": self.show_title,
-            "new_game": self.show_new_game,
-            "start": self.start_match,
-            "restart": self.restart_match,
-            "resume": self.resume_match,
-            "rules": self.show_rules,
-            "settings": self.show_settings,
-            "stats": self.show_stats,
-            "replays": self.show_replays,
-            "replay": self.show_replay,
-            "quit": self.quit,
-            "leave_match": self.leave_match,
-            "fullscreen": self.toggle_fullscreen,
-            "has_autosave": self.has_autosave,
-        }
 
     def show_title(self) -> None:
         if self.other_copy is not None:

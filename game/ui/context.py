@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ai.worker import DecisionWorker
     from game.storage.stats import StatsStore
 
+    from .navigator import Navigator
     from .scene import SceneStack
 
 
@@ -47,11 +48,11 @@ class Context:
     worker: DecisionWorker
     paths: AppPaths
     stack: SceneStack
+    nav: Navigator
+    """Where a screen can send the player (the app)."""
     stats: StatsStore | None = None
     size: tuple[int, int] = (1280, 720)
     run: RunRecord = field(default_factory=RunRecord)
-    actions: dict[str, Callable[..., Any]] = field(default_factory=dict)
-    """App-level actions scenes may trigger: ``quit``, ``fullscreen``, ``autosave``..."""
     cache: dict[str, Any] = field(default_factory=dict)
     """Drawings scenes share and keep between screens (the felt for the window size...), by a key of their choice."""
     chosen_programs: set[str] = field(default_factory=set)

@@ -131,10 +131,18 @@ def bring_into_view(app: App, scene: Any, widget: Widget) -> None:
     raise AssertionError("the widget never scrolled into view")
 
 
+NAVIGATION = {
+    "start": "start_match", "restart": "restart_match", "resume": "resume_match", "replay": "show_replay",
+    "quit": "quit", "fullscreen": "toggle_fullscreen", "new_game": "show_new_game", "settings": "show_settings",
+    "stats": "show_stats", "replays": "show_replays",
+}
+"""The app's navigation methods by a short name."""
+
+
 def capture(app: App, name: str) -> list[Any]:
-    """Replace an app action by a recorder; the list of calls."""
+    """Replace one of the app's navigation methods by a recorder; the list of calls."""
     calls: list[Any] = []
-    app.ctx.actions[name] = lambda *args: calls.append(args)
+    setattr(app, NAVIGATION[name], lambda *args, **kwargs: calls.append(args))
     return calls
 
 
@@ -191,7 +199,7 @@ def test_title_play_and_duel_start_in_one_click(app: App) -> None:
     assert isinstance(table, TableScene)
     assert (table.session.setup.preset, table.session.setup.players) == ("standard", 4)
     assert {s.level for s in table.session.setup.seats[1:]} == {"normal"}
-    app.ctx.actions["title"]()
+    app.show_title()
     step(app)
     assert title(app).has_autosave  # the match was saved on the way out: 続きから is offered
     click_widget(app, title_button(app, "duel"))
@@ -200,7 +208,7 @@ def test_title_play_and_duel_start_in_one_click(app: App) -> None:
     click_widget(app, confirm.yes_button)
     setup = app.session.setup if app.session else None
     assert setup is not None and (setup.preset, setup.first_leader, setup.games) == ("duel5", 0, None)
-    app.ctx.actions["title"]()
+    app.show_title()
     step(app)
     click_widget(app, title_button(app, "play"))  # Play repeats the last setup with a new deal
     click_widget(app, top(app).yes_button)  # type: ignore[attr-defined]
@@ -213,7 +221,7 @@ def test_title_buttons_stay_put_when_continue_appears_and_play_says_what_it_star
     assert not title_button(app, "resume").visible
     assert label_text(title_button(app, "play").label) == "Play: 4 players, Normal"  # type: ignore[attr-defined]
     click_widget(app, title_button(app, "play"))
-    app.ctx.actions["title"]()
+    app.show_title()
     step(app)
     assert title_button(app, "resume").visible
     assert {key: title_button(app, key).rect for key in before} == before
@@ -247,7 +255,7 @@ def test_closing_the_window_or_leaving_mid_match_asks_first(app: App) -> None:
 
 def test_new_game_over_a_saved_match_asks_first(app: App) -> None:
     click_widget(app, title_button(app, "play"))
-    app.ctx.actions["title"]()
+    app.show_title()
     step(app)
     scene = open_new_game(app)
     click_widget(app, scene.start_button)
@@ -267,7 +275,7 @@ def title_button_exists(app: App) -> bool:
 def test_title_resume_continues_the_saved_match(app: App) -> None:
     click_widget(app, title_button(app, "play"))
     seed = app.session.setup.seed if app.session else None
-    app.ctx.actions["title"]()
+    app.show_title()
     step(app)
     assert title(app).keys[0] == "resume"
     click_widget(app, title_button(app, "resume"))
@@ -358,7 +366,7 @@ def test_uecda_external_seat_takes_a_command_line(app: App) -> None:
     assert setup.seats[2].kind == "external" and setup.seats[2].command == "./client -p 42"
     assert app.ctx.settings.external_commands[-1] == "./client -p 42"
     # The remembered command is offered the next time a seat becomes external.
-    app.ctx.actions["title"]()
+    app.show_title()
     step(app)
     again = open_new_game(app)
     click_widget(app, again.cards["uecda"])
@@ -411,7 +419,7 @@ def test_rules_screen_scrolls_and_switches_presets(app: App) -> None:
     step(app, 30)
     assert scene.scroller.offset > 0
     assert scene.content.height > scene.scroller.view.height
-    app.ctx.actions["rules"](preset_rules("uecda"))
+    app.show_rules(preset_rules("uecda"))
     step(app)
     given = top(app)
     assert isinstance(given, RulesScene) and given.selector is None and given.rules.preset == "uecda"
@@ -599,7 +607,7 @@ def test_error_screen_quits_when_the_title_fails_again(app: App) -> None:
     def broken() -> None:
         raise RuntimeError("second")
 
-    app.ctx.actions["title"] = broken
+    app.show_title = broken  # type: ignore[method-assign]
     key(app, pygame.K_RETURN)
     assert not app.running
 
@@ -628,14 +636,14 @@ def test_screens_lay_out_at_other_sizes_and_languages(app: App, size: tuple[int,
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         step(app)
         for name in ("new_game", "settings", "stats", "replays"):
-            app.ctx.actions[name]()
+            getattr(app, NAVIGATION[name])()
             step(app)
             scene = top(app)
             for widget in scene.widgets.widgets:  # type: ignore[attr-defined]
                 if widget.visible:
                     assert widget.rect.left >= 0 and widget.rect.right <= size[0], (name, widget)
             app.stack.pop()
-        app.ctx.actions["rules"](None)
+        app.show_rules(None)
         step(app)
         app.stack.pop()
         step(app)
@@ -662,12 +670,12 @@ def test_monkey_clicks_and_keys_on_every_screen(app: App) -> None:
     screens = ("title", "new_game", "settings", "rules", "stats", "replays")
     events = 0
     for round_ in range(MONKEY_ROUNDS):
-        app.ctx.actions["title"]()
+        app.show_title()
         opener = screens[round_ % len(screens)]
         if opener == "rules":
-            app.ctx.actions["rules"](None)
+            app.show_rules(None)
         elif opener != "title":
-            app.ctx.actions[opener]()
+            getattr(app, NAVIGATION[opener])()
         if round_ % 7 == 3:
             app.ctx.update_settings(language="ja" if app.ctx.settings.language == "en" else "en")
         for _ in range(MONKEY_STEPS):
@@ -690,7 +698,7 @@ def test_monkey_clicks_and_keys_on_every_screen(app: App) -> None:
             app.step(DT)
             assert not isinstance(top(app), ErrorScene), "the monkey reached the error screen"
             if isinstance(top(app), TableScene):
-                app.ctx.actions["title"]()
+                app.show_title()
             app.running = True
     assert events > 2000
 
@@ -762,7 +770,7 @@ def test_the_mode_descriptions_are_wrapped_in_full_inside_the_panel(app: App, si
 
 
 def test_the_rules_of_a_three_player_game_list_only_its_classes(app: App) -> None:
-    app.ctx.actions["rules"](preset_rules("standard", 3))
+    app.show_rules(preset_rules("standard", 3))
     step(app)
     scene = top(app)
     assert isinstance(scene, RulesScene)

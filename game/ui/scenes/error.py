@@ -95,14 +95,14 @@ class ErrorScene(Scene):
 
     def to_title(self) -> None:
         try:
-            self.ctx.actions["title"]()
+            self.ctx.nav.show_title()
         except Exception:
             log.exception("going back to the title failed; quitting")
             self.quit()
 
     def quit(self) -> None:
         try:
-            self.ctx.actions["quit"]()
+            self.ctx.nav.quit()
         except Exception:
             log.exception("quit failed")
 

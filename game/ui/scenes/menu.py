@@ -28,16 +28,16 @@ class MenuScene(Overlay):
 
         session = table.session
         self.widgets.add(Button(lambda: t("menu.resume"), self.close))
-        self.widgets.add(Button(lambda: t("menu.new_game"), lambda: ctx.actions["new_game"](), style="secondary"))
+        self.widgets.add(Button(lambda: t("menu.new_game"), lambda: ctx.nav.show_new_game(), style="secondary"))
         self.widgets.add(Selector([(level, lambda lv=level: t("menu.strength") + ": " + t(f"level.{lv}"))
                                    for level in LEVELS], session.computer_level, self._set_level))
         if session.rules.players == 2:
             self.widgets.add(Selector([(0, lambda: t("menu.first")), (1, lambda: t("menu.second"))],
                                       self._first, self._set_first))
-        self.widgets.add(Button(lambda: t("menu.rules"), lambda: ctx.actions["rules"](session.rules),
+        self.widgets.add(Button(lambda: t("menu.rules"), lambda: ctx.nav.show_rules(session.rules),
                                 style="secondary"))
-        self.widgets.add(Button(lambda: t("menu.settings"), lambda: ctx.actions["settings"](), style="secondary"))
-        self.widgets.add(Button(lambda: t("menu.quit"), lambda: ctx.actions["leave_match"](), style="secondary"))
+        self.widgets.add(Button(lambda: t("menu.settings"), lambda: ctx.nav.show_settings(), style="secondary"))
+        self.widgets.add(Button(lambda: t("menu.quit"), lambda: ctx.nav.leave_match(), style="secondary"))
         self.widgets.focus = 0
         self.note = ""
 

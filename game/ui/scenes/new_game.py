@@ -235,14 +235,14 @@ class NewGameScene(MenuScreen):
         self.ctx.chosen_programs.update(
             seat.command for index, seat in enumerate(setup.seats) if seat.kind == EXTERNAL and index in self.typed)
         try:
-            self.ctx.actions["start"](replace(setup, seed=fresh_seed()))
+            self.ctx.nav.start_match(replace(setup, seed=fresh_seed()))
         except RuleError as error:
             self.problem = rule_message(self.ctx.t, error)
 
     def view_rules(self) -> None:
         rules = self.rules()
         if rules is not None:
-            self.ctx.actions["rules"](rules)
+            self.ctx.nav.show_rules(rules)
 
     def is_mode(self, mode: str) -> bool:
         return self.mode == mode

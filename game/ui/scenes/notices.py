@@ -42,7 +42,7 @@ class OtherCopyScene(Scene):
         self.backdrop = Backdrop(ctx)
         self.dialog = MessageDialog(ctx, tr(ctx, "notice.other_copy.title"),
                                     tr(ctx, "notice.other_copy", path=str(folder), process=process),
-                                    on_close=lambda: ctx.actions["quit"](), error=True)
+                                    on_close=lambda: ctx.nav.quit(), error=True)
         self._shown = False
 
     def layout(self, size: tuple[int, int]) -> None:

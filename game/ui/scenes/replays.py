@@ -185,7 +185,7 @@ class ReplaysScene(MenuScreen):
             return
         item, stats = self._item(), self.ctx.stats
         row = stats.game(item.id) if item is not None and stats is not None else None
-        self.ctx.actions["replay"](record, row.human_seat if row is not None else None)
+        self.ctx.nav.show_replay(record, row.human_seat if row is not None else None)
 
     def export_selected(self) -> None:
         item = self._item()
@@ -220,7 +220,7 @@ class ReplaysScene(MenuScreen):
             self._tell(self.ctx.t("screen.replays.import_failed", detail=result.error or ""), error=True,
                        title="screen.replays.import_title")
             return
-        self.ctx.actions["replay"](result.record)
+        self.ctx.nav.show_replay(result.record)
 
     def _tell(self, text: str, *, error: bool = False, title: str = "screen.replays.problem") -> None:
         self.ctx.stack.push(MessageDialog(self.ctx, tr(self.ctx, title), text, error=error))

@@ -54,10 +54,10 @@ class ResultScene(Overlay):
 
     def new_match(self) -> None:
         self.close()
-        self.ctx.actions["restart"](self.session.setup)
+        self.ctx.nav.restart_match(self.session.setup)
 
     def to_title(self) -> None:
-        self.ctx.actions["leave_match"]()  # asks first while the match goes on
+        self.ctx.nav.leave_match()  # asks first while the match goes on
 
     def handle(self, intent: object) -> None:
         from ..intents import Command

@@ -48,7 +48,7 @@ class SettingsScene(MenuScreen):
             FormRow("slow_mode", tr(ctx, "settings.slow_mode"), self._toggle("slow_mode")),
             FormRow("fullscreen", tr(ctx, "settings.fullscreen"),
                     Toggle(self._on_off(lambda: ctx.settings.fullscreen), lambda: ctx.settings.fullscreen,
-                           lambda _: ctx.actions["fullscreen"]())),
+                           lambda _: ctx.nav.toggle_fullscreen())),
         ]
         self.widgets.add(self.back_button)
         for row in self.rows:

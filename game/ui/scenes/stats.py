@@ -67,7 +67,7 @@ class StatsScene(MenuScreen):
         self.reset_button = Button(tr(self.ctx, "screen.stats.reset"), self.ask_reset, style="secondary",
                                    enabled=lambda: self.ctx.stats is not None and self.total > 0,
                                    size=theme.FONT_BODY - 2)
-        self.new_game_button = Button(tr(self.ctx, "title.new_game"), lambda: ctx.actions["new_game"](),
+        self.new_game_button = Button(tr(self.ctx, "title.new_game"), lambda: ctx.nav.show_new_game(),
                                       size=theme.FONT_BODY)
         for widget in (self.back_button, self.preset_selector, self.strength_selector, self.reset_button,
                        self.new_game_button):

@@ -86,7 +86,7 @@ class TitleScene(Scene):
     # --- actions ---------------------------------------------------------------------
 
     def resume_game(self) -> None:
-        if not self.ctx.actions["resume"]():
+        if not self.ctx.nav.resume_match():
             self.has_autosave = False
             self._build()
             self.layout(self.ctx.size)
@@ -98,15 +98,15 @@ class TitleScene(Scene):
         return valid_setup(self.ctx.settings.last_setup) or default_setup()
 
     def play(self) -> None:
-        self.ctx.actions["start"](replace(self.last_setup(), seed=fresh_seed()))
+        self.ctx.nav.start_match(replace(self.last_setup(), seed=fresh_seed()))
 
     def duel(self) -> None:
-        self.ctx.actions["start"](replace(duel_setup(), seed=fresh_seed()))
+        self.ctx.nav.start_match(replace(duel_setup(), seed=fresh_seed()))
 
     # --- layout ------------------------------------------------------------------------
 
     def _build(self) -> None:
-        actions = self.ctx.actions
+        nav = self.ctx.nav
         keep = self.keys[self.widgets.focus] if 0 <= self.widgets.focus < len(self.keys) else "play"
         play_style = "secondary" if self.has_autosave else "primary"
         resume = Button(tr(self.ctx, "title.resume"), self.resume_game)
@@ -115,12 +115,12 @@ class TitleScene(Scene):
             ("resume", resume, 0),
             ("play", Button(self.play_label, self.play, style=play_style), 1),
             ("duel", Button(tr(self.ctx, "title.duel"), self.duel, style="secondary"), 0),
-            ("new_game", Button(tr(self.ctx, "title.new_game"), lambda: actions["new_game"](), style="secondary"), 2),
-            ("stats", Button(tr(self.ctx, "title.stats"), lambda: actions["stats"](), style="secondary"), 0),
-            ("replays", Button(tr(self.ctx, "title.replays"), lambda: actions["replays"](), style="secondary"), 0),
-            ("rules", Button(tr(self.ctx, "title.rules"), lambda: actions["rules"](None), style="secondary"), 0),
-            ("settings", Button(tr(self.ctx, "title.settings"), lambda: actions["settings"](), style="secondary"), 2),
-            ("quit", Button(tr(self.ctx, "title.quit"), lambda: actions["quit"](), style="secondary"), 0),
+            ("new_game", Button(tr(self.ctx, "title.new_game"), lambda: nav.show_new_game(), style="secondary"), 2),
+            ("stats", Button(tr(self.ctx, "title.stats"), lambda: nav.show_stats(), style="secondary"), 0),
+            ("replays", Button(tr(self.ctx, "title.replays"), lambda: nav.show_replays(), style="secondary"), 0),
+            ("rules", Button(tr(self.ctx, "title.rules"), lambda: nav.show_rules(None), style="secondary"), 0),
+            ("settings", Button(tr(self.ctx, "title.settings"), lambda: nav.show_settings(), style="secondary"), 2),
+            ("quit", Button(tr(self.ctx, "title.quit"), lambda: nav.quit(), style="secondary"), 0),
         ]
         self.keys = [k for k, _, _ in entries]
         self.buttons = [b for _, b, _ in entries]
@@ -140,7 +140,7 @@ class TitleScene(Scene):
         return t("title.play_setup", players=setup.players, level=level)
 
     def layout(self, size: tuple[int, int]) -> None:
-        has = bool(self.ctx.actions["has_autosave"]()) if "has_autosave" in self.ctx.actions else False
+        has = self.ctx.nav.has_autosave()
         if has != self.has_autosave or not self.buttons:
             self.has_autosave = has
             self._build()

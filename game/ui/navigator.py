@@ -1,0 +1,48 @@
+"""Where a screen can send the player: the app's navigation, as a typed interface.
+
+Scenes reach it as ``ctx.nav`` and never import the app; the ``App``
+implements it.  Tests replace a method on the app to see where a screen
+would go.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from game.engine import RuleSet
+    from game.setups import SessionSetup
+
+
+class Navigator(Protocol):
+    def show_title(self) -> None: ...
+
+    def show_new_game(self) -> None: ...
+
+    def start_match(self, setup: SessionSetup, *, confirmed: bool = False) -> None:
+        """A new match (asking first over one in progress)."""
+
+    def restart_match(self, setup: SessionSetup) -> None:
+        """A new match like the last one, dealt afresh."""
+
+    def resume_match(self) -> bool:
+        """Continue the saved match; False when there is none or it cannot be resumed."""
+
+    def has_autosave(self) -> bool: ...
+
+    def leave_match(self) -> None:
+        """Back to the title (asking first while the match goes on)."""
+
+    def show_rules(self, rules: RuleSet | None = None) -> None: ...
+
+    def show_settings(self) -> None: ...
+
+    def show_stats(self) -> None: ...
+
+    def show_replays(self) -> None: ...
+
+    def show_replay(self, record: dict[str, Any], human_seat: int | None = None) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def quit(self) -> None: ...
