@@ -45,7 +45,7 @@ from game.engine import (
 from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
-from game.setups import SeatSpec, SessionSetup, setup_from_json
+from game.setups import SeatKind, SeatSpec, SessionSetup, setup_from_json
 from game.storage.rows import iso_utc, utc_now
 
 if TYPE_CHECKING:
@@ -126,11 +126,11 @@ class Session:
         self.players: list[Player | None] = [None] * setup.players
         self.levels: list[str | None] = [None] * setup.players
         for index, spec in enumerate(setup.seats):
-            if spec.kind != "human":
+            if spec.kind is not SeatKind.HUMAN:
                 self._seat_player(index, spec)
         self._starting: dict[int, tuple[threading.Thread, list[Exception]]] = {}
         for index, player in enumerate(self.players):
-            if setup.seats[index].kind == "external" and player is not None:
+            if setup.seats[index].kind is SeatKind.EXTERNAL and player is not None:
                 self._start_in_background(index, player)
         self._ticket: Ticket | None = None
         self._thinking = Decision(-1)
@@ -146,7 +146,7 @@ class Session:
     def _seat_player(self, index: int, spec: SeatSpec) -> None:
         try:
             self.players[index] = self._factory(spec, self.setup)
-            self.levels[index] = "external" if spec.kind == "external" else spec.level
+            self.levels[index] = "external" if spec.kind is SeatKind.EXTERNAL else spec.level
         except Exception as error:
             self._replace(index, error)
 
@@ -376,7 +376,7 @@ class Session:
         pending = self._pending_level
         if pending is not None:
             return pending
-        return next((s.level for s in self.setup.seats if s.kind == "computer"), FALLBACK_LEVEL)
+        return next((s.level for s in self.setup.seats if s.kind is SeatKind.COMPUTER), FALLBACK_LEVEL)
 
     def change_level(self, level: str) -> None:
         """Every computer seat plays at ``level`` from the next game on."""
@@ -385,7 +385,7 @@ class Session:
     def next_setup(self) -> SessionSetup:
         """The setup of a new match like this one (with changed levels and 先攻/後攻), fresh seed."""
         seats = tuple(
-            replace(s, level=self._pending_level) if s.kind == "computer" and self._pending_level else s
+            replace(s, level=self._pending_level) if s.kind is SeatKind.COMPUTER and self._pending_level else s
             for s in self.setup.seats
         )
         return replace(self.setup, seats=seats, first_leader=self.next_first_leader,
@@ -396,7 +396,7 @@ class Session:
         if self._pending_level is not None:
             level, self._pending_level = self._pending_level, None
             self.setup = replace(self.setup, seats=tuple(
-                replace(s, level=level) if s.kind == "computer" else s for s in self.setup.seats))
+                replace(s, level=level) if s.kind is SeatKind.COMPUTER else s for s in self.setup.seats))
             for index, spec in enumerate(self.setup.seats):
                 if spec.kind == "computer":
                     self.players[index] = make_player(level)
@@ -478,7 +478,7 @@ class Session:
 
 def default_player(spec: SeatSpec, setup: SessionSetup) -> Player:
     """The player for a seat: a computer of its level or an external program."""
-    if spec.kind == "external":
+    if spec.kind is SeatKind.EXTERNAL:
         from ai.uecda.external import ExternalPlayer
 
         return ExternalPlayer(spec.command, start=False)

@@ -9,18 +9,21 @@ be repaired is refused with ``ValueError`` naming the field.
 >>> setup, warnings = setup_from_json({"preset": "standard", "players": 2, "games": 10**9, "first_leader": 99,
 ...     "expert_budget": 1e9, "seats": [{"kind": "human"}, {"kind": "external", "command": "./bot"}]})
 >>> setup.games, setup.first_leader, setup.expert_budget, setup.seats[1]
-(100, None, 10.0, SeatSpec(kind='computer', level='normal', command=''))
+(100, None, 10.0, SeatSpec(kind=<SeatKind.COMPUTER: 'computer'>, level='normal', command=''))
 >>> len(warnings)
 4
 """
 
 from __future__ import annotations
 
+import logging
 import math
+import random
 import reprlib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
+from enum import Enum
 from typing import Any
 
 from ai.levels import LEVELS
@@ -33,13 +36,27 @@ __all__ = [
     "MAX_GAMES",
     "MAX_SEED",
     "SEAT_KINDS",
+    "SeatKind",
     "SeatSpec",
     "SessionSetup",
+    "default_setup",
+    "duel_setup",
     "external_seats_allowed",
+    "fresh_seed",
     "setup_from_json",
+    "valid_setup",
 ]
 
-SEAT_KINDS = ("human", "computer", "external")
+class SeatKind(str, Enum):
+    """Who plays a seat (the values are the names settings files and autosaves use)."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+    EXTERNAL = "external"
+    """A UECda tournament program, run as a subprocess."""
+
+
+SEAT_KINDS = tuple(kind.value for kind in SeatKind)
 EXTERNAL_PRESETS = frozenset({"uecda"})
 """The presets whose seats may be external tournament programs (they speak the UECda rules, 5 players)."""
 MAX_GAMES = 100
@@ -50,6 +67,7 @@ DEFAULT_BUDGET = 0.5
 MAX_SEED = 2**63 - 1
 MAX_COMMAND_CHARS = 300
 """An external program's command line is at most this long (it is shown in full before it runs)."""
+_log = logging.getLogger(__name__)
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 2, 30, 30, 30
 
@@ -76,8 +94,8 @@ def _whole(value: Any) -> bool:
 class SeatSpec:
     """Who plays one player position."""
 
-    kind: str = "computer"
-    """``human``, ``computer`` or ``external``."""
+    kind: SeatKind = SeatKind.COMPUTER
+    """A ``SeatKind`` (its text is accepted and turned into one)."""
     level: str = "normal"
     """The computer level (for ``external``: the level that replaces a failing program)."""
     command: str = ""
@@ -86,6 +104,7 @@ class SeatSpec:
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
             raise ValueError(f"seat kind: expected one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
+        object.__setattr__(self, "kind", SeatKind(self.kind))
         if self.level not in LEVELS:
             raise ValueError(f"seat level: expected one of {', '.join(LEVELS)}, not {self.level!r}")
         if not isinstance(self.command, str):
@@ -117,10 +136,10 @@ class SessionSetup:
             raise ValueError(f"seats: {len(self.seats)} seats for {self.players!r} players")
         if not all(isinstance(s, SeatSpec) for s in self.seats):
             raise ValueError("seats: expected SeatSpec values")
-        humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        humans = [i for i, s in enumerate(self.seats) if s.kind is SeatKind.HUMAN]
         if humans not in ([], [0]):
             raise ValueError("seats: only player 0 can be the human player")
-        if not external_seats_allowed(self.preset) and any(s.kind == "external" for s in self.seats):
+        if not external_seats_allowed(self.preset) and any(s.kind is SeatKind.EXTERNAL for s in self.seats):
             raise ValueError(f"seats: the {self.preset!r} rules have no external-program seats")
         if self.games is not None and not (_whole(self.games) and 1 <= self.games <= MAX_GAMES):
             raise ValueError(f"games: expected 1 to {MAX_GAMES} or none, not {self.games!r}")
@@ -139,7 +158,7 @@ class SessionSetup:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["seats"] = [asdict(s) for s in self.seats]
+        data["seats"] = [{**asdict(s), "kind": s.kind.value} for s in self.seats]
         return data
 
     @classmethod
@@ -216,21 +235,21 @@ def _seat(raw: Any, index: int, preset: str, warnings: list[str]) -> SeatSpec:
     kind, level, command = raw.get("kind", "computer"), raw.get("level", "normal"), raw.get("command", "")
     if kind not in SEAT_KINDS:
         raise ValueError(f"{where}.kind: expected one of {', '.join(SEAT_KINDS)}, not {_short(kind)}")
-    if kind == "human" and index != 0:
+    if kind == SeatKind.HUMAN and index != 0:
         raise ValueError(f"{where}.kind: only the first seat can be the human player")
     if level not in LEVELS:
         warnings.append(f"{where}.level: unknown level {_short(level)}; using normal")
         level = "normal"
     if not isinstance(command, str):
         raise ValueError(f"{where}.command: expected a string")
-    if kind == "external":
+    if kind == SeatKind.EXTERNAL:
         problem = command_problem(command) or ("the command line is empty" if not command.strip() else None)
         if problem is None and not external_seats_allowed(preset):
             problem = f"the {preset!r} rules have no external-program seats"
         if problem is not None:
             warnings.append(f"{where}: external program refused ({problem}); a {level} computer plays instead")
-            return SeatSpec("computer", level)
-    return SeatSpec(kind, level, command if kind == "external" else "")
+            return SeatSpec(SeatKind.COMPUTER, level)
+    return SeatSpec(SeatKind(kind), level, command if kind == SeatKind.EXTERNAL else "")
 
 
 def _budget(value: Any, warnings: list[str]) -> float:
@@ -247,3 +266,45 @@ def _budget(value: Any, warnings: list[str]) -> float:
 def _short(value: Any) -> str:
     """A value from a file, cut short for a warning (any depth or size is safe)."""
     return _REPR.repr(value)
+
+
+# --- the setups the screens start from ---------------------------------------------
+
+
+def fresh_seed() -> int:
+    """A new random seed for a match (from the operating system's entropy)."""
+    return random.Random().getrandbits(31)
+
+
+def default_setup() -> SessionSetup:
+    """Standard rules, 4 players, Normal computers."""
+    return SessionSetup(preset="standard", players=4,
+                        seats=(SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, "normal") for _ in range(3))))
+
+
+def duel_setup() -> SessionSetup:
+    """二人大貧民 (the 5-card two-player mode) against Normal, the human playing first."""
+    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.COMPUTER, "normal"))
+    return SessionSetup(preset="duel5", players=2, seats=seats, games=None, first_leader=0)
+
+
+def valid_setup(data: object) -> SessionSetup | None:
+    """A stored setup (the settings' last setup) if it can still be played, else None (logged).
+
+    Values out of range are clamped and an external program where the rules
+    have none becomes a computer (``setup_from_json``, each logged); the
+    human must be player 0.
+    """
+    if not isinstance(data, Mapping) or not data:
+        return None
+    try:
+        setup, warnings = setup_from_json(data)
+    except ValueError as error:
+        _log.warning("last setup: %s; not used", error)
+        return None
+    for warning in warnings:
+        _log.warning("last setup: %s", warning)
+    if setup.seats[0].kind is not SeatKind.HUMAN:
+        _log.warning("last setup: no human player; not used")
+        return None
+    return setup

@@ -30,6 +30,7 @@ import pygame
 from game.engine import RuleSet
 from game.recorder import RETRY_S, ResultRecorder
 from game.session import GameSummary, Session, SessionSetup
+from game.setups import SeatKind
 from game.storage.autosave import AutosaveSlot
 from game.storage.background import BackgroundWriter
 from game.storage.lock import InstanceLock
@@ -306,7 +307,7 @@ class App:
         """
         seats: dict[str, list[int]] = {}
         for index, seat in enumerate(setup.seats):
-            if seat.kind == "external" and seat.command not in self.ctx.chosen_programs:
+            if seat.kind is SeatKind.EXTERNAL and seat.command not in self.ctx.chosen_programs:
                 seats.setdefault(seat.command, []).append(index)
         if not seats:
             then()

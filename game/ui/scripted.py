@@ -14,7 +14,8 @@ from pathlib import Path
 from ai.levels import make_player
 from ai.player import Player
 from game.engine import Game, Play, observe
-from game.session import SeatSpec, Session, SessionSetup
+from game.session import Session
+from game.setups import SeatKind, SeatSpec, SessionSetup
 from game.storage.paths import AppPaths
 
 from .app import App, AppOptions
@@ -37,8 +38,8 @@ def headless_app(size: tuple[int, int] = (1280, 720), *, home: Path | None = Non
 
 def setup_for(preset: str, players: int, level: str = "normal", *, seed: int = 1, human: bool = True,
               first_leader: int | None = None, games: int | None = None) -> SessionSetup:
-    first = SeatSpec("human") if human else SeatSpec("computer", level)
-    others = tuple(SeatSpec("computer", level) for _ in range(players - 1))
+    first = SeatSpec(SeatKind.HUMAN) if human else SeatSpec(SeatKind.COMPUTER, level)
+    others = tuple(SeatSpec(SeatKind.COMPUTER, level) for _ in range(players - 1))
     return SessionSetup(preset=preset, players=players, seats=(first, *others), seed=seed,
                         first_leader=first_leader, games=games)
 

@@ -9,17 +9,13 @@ coordinates with ``Scroller.place``; the scroller moves them on screen.
 
 from __future__ import annotations
 
-import logging
-import random
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
-
-from game.setups import SeatSpec, SessionSetup, setup_from_json
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
@@ -31,7 +27,6 @@ from .overlay import Overlay
 if TYPE_CHECKING:
     from ..context import Context
 
-log = logging.getLogger(__name__)
 
 HEADER_H = 84
 """Height of a screen's title bar at scale 1."""
@@ -43,48 +38,6 @@ ROW_FILL = (255, 255, 255, 14)
 ERROR_TEXT = (255, 150, 130)
 MEMO_SIZE = 400
 """Kept drawings (translucent panels, shades) in ``ctx.cache``."""
-
-
-def fresh_seed() -> int:
-    """A new random seed for a match (from the operating system's entropy)."""
-    return random.Random().getrandbits(31)
-
-
-# --- match setups -----------------------------------------------------------------------------
-
-
-def default_setup() -> SessionSetup:
-    """Standard rules, 4 players, Normal computers."""
-    return SessionSetup(preset="standard", players=4,
-                        seats=(SeatSpec("human"), *(SeatSpec("computer", "normal") for _ in range(3))))
-
-
-def duel_setup() -> SessionSetup:
-    """二人大貧民 (the 5-card two-player mode) against Normal, the human playing first."""
-    return SessionSetup(preset="duel5", players=2, seats=(SeatSpec("human"), SeatSpec("computer", "normal")),
-                        games=None, first_leader=0)
-
-
-def valid_setup(data: object) -> SessionSetup | None:
-    """A stored setup (the settings' last setup) if it can still be played, else None (logged).
-
-    Values out of range are clamped and an external program where the rules
-    have none becomes a computer (``setup_from_json``, each logged); the
-    human must be player 0.
-    """
-    if not isinstance(data, Mapping) or not data:
-        return None
-    try:
-        setup, warnings = setup_from_json(data)
-    except ValueError as error:
-        log.warning("last setup: %s; not used", error)
-        return None
-    for warning in warnings:
-        log.warning("last setup: %s", warning)
-    if setup.seats[0].kind != "human":
-        log.warning("last setup: no human player; not used")
-        return None
-    return setup
 
 
 def tr(ctx: Context, key: str, **params: object) -> Callable[[], str]:
@@ -922,18 +875,14 @@ __all__ = [
     "SelectRow",
     "chip",
     "clipped",
-    "default_setup",
     "draw_lines",
     "draw_rows",
-    "duel_setup",
     "fit_text",
-    "fresh_seed",
     "layout_rows",
     "ornament",
     "panel",
     "section_title",
     "shade",
     "tr",
-    "valid_setup",
     "wrap_text",
 ]

@@ -23,7 +23,16 @@ import pygame
 
 from ai.levels import LEVELS
 from game.engine.rules import PRESET_IDS, PRESETS, SWITCH_NAMES, RuleError, RuleSet, preset_rules, switch_kind
-from game.setups import MAX_COMMAND_CHARS, SeatSpec, SessionSetup, command_problem, external_seats_allowed
+from game.setups import (
+    MAX_COMMAND_CHARS,
+    SeatKind,
+    SeatSpec,
+    SessionSetup,
+    command_problem,
+    external_seats_allowed,
+    fresh_seed,
+    valid_setup,
+)
 
 from .. import theme
 from ..theme import px
@@ -38,12 +47,10 @@ from .common import (
     draw_lines,
     draw_rows,
     fit_text,
-    fresh_seed,
     layout_rows,
     panel,
     section_title,
     tr,
-    valid_setup,
     wrap_text,
 )
 
@@ -55,7 +62,8 @@ MODES = (*PRESET_IDS, CUSTOM)
 CUSTOM_BASE = "standard"
 """Custom rules start from this preset."""
 PER_SEAT = "per_seat"
-EXTERNAL = "external"
+EXTERNAL = SeatKind.EXTERNAL.value
+"""The seat-level choice that makes a seat an external program."""
 EXTERNAL_FALLBACK = "normal"
 """The level that replaces an external program that fails."""
 MAX_COMMANDS = 8
@@ -192,11 +200,11 @@ class NewGameScene(MenuScreen):
 
     def seat_spec(self, index: int) -> SeatSpec:
         if self.level != PER_SEAT:
-            return SeatSpec("computer", self.level)
+            return SeatSpec(SeatKind.COMPUTER, self.level)
         level = self.seat_level(index)
         if level == EXTERNAL:
             return SeatSpec(EXTERNAL, EXTERNAL_FALLBACK, self.commands[index].strip())
-        return SeatSpec("computer", level if level in LEVELS else "normal")
+        return SeatSpec(SeatKind.COMPUTER, level if level in LEVELS else "normal")
 
     def build(self) -> tuple[SessionSetup | None, str | None]:
         """The setup the choices describe, or None and the reason it cannot be played."""
@@ -206,7 +214,7 @@ class NewGameScene(MenuScreen):
             rules = preset_rules(self.preset, players, self.overrides())
         except RuleError as error:
             return None, rule_message(t, error)
-        seats = (SeatSpec("human"), *(self.seat_spec(i) for i in range(1, players)))
+        seats = (SeatSpec(SeatKind.HUMAN), *(self.seat_spec(i) for i in range(1, players)))
         for index, seat in enumerate(seats):
             if seat.kind == EXTERNAL and not seat.command:
                 return None, t("screen.new.need_command", seat=t("seat.cpu", n=index))

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.rules import PRESET_IDS, SWITCH_NAMES, RuleSet, ScoreBy, Title, preset_rules, switch_kind
+from game.setups import valid_setup
 
 from .. import theme
 from ..intents import Command, Intent
 from ..table.painter import TITLE_COLORS
 from ..theme import px
 from ..widgets import Selector
-from .common import ROW_FILL, Content, MenuScreen, fit_text, tr, valid_setup, wrap_text
+from .common import ROW_FILL, Content, MenuScreen, fit_text, tr, wrap_text
 
 if TYPE_CHECKING:
     from ..context import Context

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.session import SessionSetup
+from game.setups import SeatKind, SessionSetup, default_setup, duel_setup, fresh_seed, valid_setup
 
 from .. import theme
 from ..intents import Command, Intent, Pointer
@@ -24,14 +24,10 @@ from ..widgets import Button, WidgetGroup
 from .common import (
     Backdrop,
     MessageDialog,
-    default_setup,
-    duel_setup,
     fit_text,
-    fresh_seed,
     ornament,
     panel,
     tr,
-    valid_setup,
 )
 
 if TYPE_CHECKING:
@@ -135,7 +131,7 @@ class TitleScene(Scene):
     def play_label(self) -> str:
         """"Play: 4 players, Normal": what Play starts."""
         t, setup = self.ctx.t, self.last_setup()
-        kinds = {s.level if s.kind == "computer" else "external" for s in setup.seats[1:]}
+        kinds = {s.level if s.kind is SeatKind.COMPUTER else "external" for s in setup.seats[1:]}
         level = t(f"level.{next(iter(kinds))}") if len(kinds) == 1 else t("level.mixed")
         return t("title.play_setup", players=setup.players, level=level)
 
