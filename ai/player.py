@@ -26,6 +26,16 @@ class Player(ABC):
     """CPU-bound players run in the decision worker's process; players doing I/O
     (an external program's seat) set this False and run in a thread instead."""
 
+    needs_start: bool = False
+    """True for a player that must be started before its first decision (a program to launch)."""
+
+    def start(self) -> None:  # noqa: B027 (a hook: computers need nothing)
+        """Get ready to play: an external program is launched and connected.  It may take
+        seconds, so the table calls it off the frame loop, and only when ``needs_start``."""
+
+    def close(self) -> None:  # noqa: B027 (a hook: computers hold nothing)
+        """Release what the player holds (a program, a socket) once it leaves the table."""
+
     @abstractmethod
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         """A legal move for ``obs.seat``, which is the seat to act.

@@ -130,7 +130,7 @@ class Session:
                 self._seat_player(index, spec)
         self._starting: dict[int, tuple[threading.Thread, list[Exception]]] = {}
         for index, player in enumerate(self.players):
-            if setup.seats[index].kind is SeatKind.EXTERNAL and player is not None:
+            if player is not None and player.needs_start:
                 self._start_in_background(index, player)
         self._ticket: Ticket | None = None
         self._thinking = Decision(-1)
@@ -152,14 +152,13 @@ class Session:
 
     def _start_in_background(self, index: int, player: Player) -> None:
         """Start an external program without blocking the frame loop (it may take seconds)."""
-        start = getattr(player, "start", None)
-        if not callable(start):
+        if not player.needs_start:
             return
         errors: list[Exception] = []
 
         def run() -> None:
             try:
-                start()
+                player.start()
             except Exception as error:
                 errors.append(error)
 
@@ -180,9 +179,8 @@ class Session:
     def _replace(self, index: int, error: Exception) -> None:
         """Put a Normal computer in the place of a failing player."""
         old = self.players[index]
-        close = getattr(old, "close", None)
-        if callable(close):
-            close()
+        if old is not None:
+            old.close()
         log.warning("player %d replaced by the %s computer: %s", index, FALLBACK_LEVEL, error)
         self.messages.append(f"external:{index}:{error}")
         self.players[index] = make_player(FALLBACK_LEVEL)
@@ -471,9 +469,8 @@ class Session:
     def close(self) -> None:
         self.cancel_thinking()
         for player in self.players:
-            close = getattr(player, "close", None)
-            if callable(close):
-                close()
+            if player is not None:
+                player.close()
 
 
 def default_player(spec: SeatSpec, setup: SessionSetup) -> Player:

@@ -137,6 +137,7 @@ class ExternalPlayer(Player):
 
     level = "external"
     runs_in_process = False
+    needs_start = True
     """Not CPU-bound here, and it owns sockets and a process: run its decisions in a thread."""
 
     def __init__(
