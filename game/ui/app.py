@@ -282,7 +282,7 @@ class App:
         is shown, and the match starts only if the player agrees.
         """
         if not confirmed and self.match_in_progress():
-            from .scenes.common import ConfirmDialog
+            from .scenes.dialogs import ConfirmDialog
 
             t = self.ctx.t
             self.stack.push(ConfirmDialog(self.ctx, lambda: t("confirm.new_match.title"),
@@ -312,7 +312,7 @@ class App:
         if not seats:
             then()
             return
-        from .scenes.common import ConfirmDialog
+        from .scenes.dialogs import ConfirmDialog
 
         command, indexes = next(iter(seats.items()))
 
@@ -396,7 +396,7 @@ class App:
 
     def request_quit(self) -> None:
         """The window's close button: during a match, ask first (the match is saved either way)."""
-        from .scenes.common import ConfirmDialog
+        from .scenes.dialogs import ConfirmDialog
 
         top = self.stack.top
         if self.session is None or self.session.over or getattr(top, "quit_question", False):
@@ -410,7 +410,7 @@ class App:
 
     def leave_match(self) -> None:
         """Back to the title from a match in progress, after asking (the match is saved for 続きから)."""
-        from .scenes.common import ConfirmDialog
+        from .scenes.dialogs import ConfirmDialog
 
         if self.session is None or self.session.over:
             self.show_title()

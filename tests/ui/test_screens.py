@@ -31,7 +31,8 @@ from game.storage.records_io import ImportResult
 from game.storage.stats import GameRow
 from game.ui.app import App, AppOptions
 from game.ui.scene import Scene
-from game.ui.scenes.common import ConfirmDialog, MessageDialog, label_text
+from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog
+from game.ui.scenes.drawing import label_text
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.replays import ReplaysScene

@@ -21,7 +21,7 @@ from game.storage.notices import NoticeKind
 from game.storage.rows import iso_utc
 from game.storage.stats import StatsStore
 from game.ui.app import App
-from game.ui.scenes.common import MessageDialog
+from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.notices import OtherCopyScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.title import TitleScene

@@ -22,7 +22,8 @@ from game.session import SeatSpec, Session, SessionSetup
 from game.storage.autosave import save_autosave
 from game.storage.paths import AppPaths
 from game.ui.app import App, AppOptions
-from game.ui.scenes.common import ConfirmDialog, label_text
+from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.scenes.drawing import label_text
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.table import TableScene

@@ -37,22 +37,10 @@ from game.setups import (
 from .. import theme
 from ..theme import px
 from ..widgets import Button, Selector, TextField, Toggle, Widget
-from .common import (
-    ERROR_TEXT,
-    FormRow,
-    HelpButton,
-    MenuScreen,
-    MessageDialog,
-    SelectRow,
-    draw_lines,
-    draw_rows,
-    fit_text,
-    layout_rows,
-    panel,
-    section_title,
-    tr,
-    wrap_text,
-)
+from .dialogs import MessageDialog
+from .drawing import ERROR_TEXT, draw_lines, fit_text, panel, section_title, tr, wrap_text
+from .forms import FormRow, HelpButton, SelectRow, draw_rows, layout_rows
+from .menu_screen import MenuScreen
 
 if TYPE_CHECKING:
     from ..context import Context

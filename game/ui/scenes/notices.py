@@ -21,7 +21,8 @@ from game.storage.notices import Notice
 
 from ..intents import Intent
 from ..scene import Scene
-from .common import Backdrop, MessageDialog, tr
+from .dialogs import MessageDialog
+from .drawing import Backdrop, tr
 
 if TYPE_CHECKING:
     from ..context import Context

@@ -27,7 +27,10 @@ from ..table.painter import TITLE_COLORS
 from ..tasks import BackgroundTask
 from ..theme import px
 from ..widgets import Button, TextField
-from .common import MenuScreen, MessageDialog, SelectRow, chip, fit_text, panel, tr, wrap_text
+from .dialogs import MessageDialog
+from .drawing import chip, fit_text, panel, tr, wrap_text
+from .forms import SelectRow
+from .menu_screen import MenuScreen
 
 if TYPE_CHECKING:
     from ..context import Context

@@ -20,7 +20,7 @@ from .. import theme
 from ..table.painter import TITLE_COLORS
 from ..theme import px
 from ..widgets import Button, rounded_panel
-from .common import draw_lines, fit_text, wrap_text
+from .drawing import draw_lines, fit_text, wrap_text
 from .overlay import Overlay
 
 if TYPE_CHECKING:

@@ -22,7 +22,9 @@ from ..intents import Command, Intent
 from ..table.painter import TITLE_COLORS
 from ..theme import px
 from ..widgets import Selector
-from .common import ROW_FILL, Content, MenuScreen, fit_text, tr, wrap_text
+from .drawing import ROW_FILL, fit_text, tr, wrap_text
+from .menu_screen import MenuScreen
+from .scrolling import Content
 
 if TYPE_CHECKING:
     from ..context import Context

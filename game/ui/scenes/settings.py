@@ -15,7 +15,9 @@ from game.storage.settings import ANIMATION_SPEEDS
 from .. import theme
 from ..theme import px
 from ..widgets import Selector, Slider, Toggle, Widget
-from .common import FormRow, MenuScreen, draw_rows, layout_rows, tr
+from .drawing import tr
+from .forms import FormRow, draw_rows, layout_rows
+from .menu_screen import MenuScreen
 
 if TYPE_CHECKING:
     from ..context import Context

@@ -21,7 +21,10 @@ from .. import theme
 from ..table.painter import TITLE_COLORS
 from ..theme import px
 from ..widgets import Button, Selector
-from .common import ConfirmDialog, Content, MenuScreen, MessageDialog, fit_text, panel, tr, wrap_text
+from .dialogs import ConfirmDialog, MessageDialog
+from .drawing import fit_text, panel, tr, wrap_text
+from .menu_screen import MenuScreen
+from .scrolling import Content
 
 if TYPE_CHECKING:
     from ..context import Context

@@ -21,14 +21,8 @@ from ..intents import Command, Intent, Pointer
 from ..scene import Scene
 from ..theme import px
 from ..widgets import Button, WidgetGroup
-from .common import (
-    Backdrop,
-    MessageDialog,
-    fit_text,
-    ornament,
-    panel,
-    tr,
-)
+from .dialogs import MessageDialog
+from .drawing import Backdrop, fit_text, ornament, panel, tr
 
 if TYPE_CHECKING:
     from ..context import Context
