@@ -65,7 +65,7 @@ def test(args: list[str]) -> int:
     pytest = [python, "-m", "pytest", *(["-m", "not slow"] if quick else [])]
     steps = [
         [python, "-m", "ruff", "check", "."],
-        [python, "-m", "mypy", "--strict", "game/engine", "ai"],
+        [python, "-m", "mypy", "--strict", "game", "ai", "tests"],
         [*pytest, "-n", "auto", *args] if not args else [*pytest, *args],
     ]
     for step in steps:

@@ -13,6 +13,7 @@ from game.setups import (
     EXPERT_BUDGET,
     MAX_COMMAND_CHARS,
     MAX_GAMES,
+    SeatKind,
     SeatSpec,
     SessionSetup,
     external_seats_allowed,
@@ -76,31 +77,31 @@ def test_what_cannot_be_repaired_is_refused_by_name(data: Any, message: str) -> 
 def test_an_external_seat_that_cannot_run_plainly_becomes_its_computer(command: str) -> None:
     seats = [HUMAN, {"kind": "external", "level": "strong", "command": command}, CPU, CPU, CPU]
     setup, warnings = setup_from_json({"preset": "uecda", "players": 5, "seats": seats})
-    assert setup.seats[1] == SeatSpec("computer", "strong") and "external program refused" in warnings[0]
+    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, "strong") and "external program refused" in warnings[0]
 
 
 def test_external_seats_only_where_the_rules_have_them() -> None:
     assert external_seats_allowed("uecda") and not external_seats_allowed("standard")
     seats = [HUMAN, {"kind": "external", "level": "normal", "command": "./bot"}, CPU, CPU]
     setup, warnings = setup_from_json(standard(seats=seats))
-    assert setup.seats[1] == SeatSpec("computer", "normal") and "no external-program seats" in warnings[0]
+    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, "normal") and "no external-program seats" in warnings[0]
 
 
 @pytest.mark.parametrize(("values", "field"), [
     ({"games": 0}, "games"), ({"games": MAX_GAMES + 1}, "games"), ({"first_leader": 4}, "first_leader"),
     ({"expert_budget": math.nan}, "expert_budget"), ({"expert_budget": 1e9}, "expert_budget"), ({"seed": -1}, "seed"),
-    ({"seats": (SeatSpec("human"),) * 4}, "seats"), ({"seats": (SeatSpec("human"),)}, "seats"),
+    ({"seats": (SeatSpec(SeatKind.HUMAN),) * 4}, "seats"), ({"seats": (SeatSpec(SeatKind.HUMAN),)}, "seats"),
 ])
 def test_a_setup_out_of_range_cannot_be_made(values: dict[str, Any], field: str) -> None:
     base: dict[str, Any] = {"preset": "standard", "players": 4,
-                            "seats": (SeatSpec("human"), *(SeatSpec("computer") for _ in range(3)))}
+                            "seats": (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER) for _ in range(3)))}
     with pytest.raises(ValueError, match=f"^{field}"):
         SessionSetup(**{**base, **values})
 
 
 def test_a_setup_survives_its_own_json() -> None:
-    setup = SessionSetup("uecda", 5, (SeatSpec("human"), SeatSpec("external", "expert", "./bot -v"),
-                                      *(SeatSpec("computer", "strong") for _ in range(3))), games=50, seed=9,
+    setup = SessionSetup("uecda", 5, (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, "expert", "./bot -v"),
+                                      *(SeatSpec(SeatKind.COMPUTER, "strong") for _ in range(3))), games=50, seed=9,
                          expert_budget=1.5)
     assert setup_from_json(setup.to_json()) == (setup, [])
     assert SessionSetup.from_json(setup.to_json()) == setup

@@ -23,7 +23,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -49,6 +49,9 @@ from .scene import SceneStack
 from .sound import SoundPlayer
 from .text import TextRenderer
 
+if TYPE_CHECKING:
+    from ai.worker import Mode as WorkerMode
+
 log = logging.getLogger(__name__)
 
 FPS = 60
@@ -63,7 +66,7 @@ class AppOptions:
     """What the command line asked for."""
 
     windowed_size: tuple[int, int] | None = None
-    worker_mode: str = "process"
+    worker_mode: WorkerMode = "process"
     paths: AppPaths | None = None
     headless: bool = False
     """No real window (SDL's dummy video driver); used by tests, screenshots and the self-test."""

@@ -63,6 +63,8 @@ def bench_idle(size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
 
 
 def bench_frames(frames: int, size: tuple[int, int] = (1280, 720)) -> int:
+    from .scenes.result import ResultScene
+
     app = headless_app(size, worker_mode="process")
     try:
         app.show_title()
@@ -78,8 +80,8 @@ def bench_frames(frames: int, size: tuple[int, int] = (1280, 720)) -> int:
             top = app.stack.top
             if isinstance(top, TableScene):
                 pilot.act(top)
-            elif top is not None and type(top).__name__ == "ResultScene":
-                top.next_game()  # type: ignore[attr-defined]
+            elif isinstance(top, ResultScene):
+                top.next_game()
             session = app.session
             thinking = session is not None and session.thinking
             start = time.perf_counter()

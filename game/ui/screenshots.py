@@ -20,6 +20,7 @@ from game.engine.record import record_json
 from game.session import Session, SessionSetup
 
 from .app import App
+from .scenes.replay_viewer import ReplayViewerScene
 from .scenes.table import TableScene
 from .scripted import find_position, headless_app, setup_for
 
@@ -133,8 +134,10 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 session = app.session
                 assert session is not None
                 app.show_replay(record_json(session.rules, [session.game]), session.human_seat)
+                viewer = app.stack.top
+                assert isinstance(viewer, ReplayViewerScene)
                 for _ in range(12):
-                    app.stack.top.step(1)  # type: ignore[union-attr]
+                    viewer.step(1)
                 _settle(app, 2)
                 written.append(_save(app, out, f"replay-{language}"))
             app.show_title()

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from ai.levels import make_player
 from ai.player import Player
+from ai.worker import DecisionWorker
+from ai.worker import Mode as WorkerMode
 from game.engine import Game, Play, observe
 from game.session import Session
 from game.setups import SeatKind, SeatSpec, SessionSetup
@@ -22,7 +24,7 @@ from .app import App, AppOptions
 from .scenes.table import TableScene
 
 
-def headless_app(size: tuple[int, int] = (1280, 720), *, home: Path | None = None, worker_mode: str = "inline",
+def headless_app(size: tuple[int, int] = (1280, 720), *, home: Path | None = None, worker_mode: WorkerMode = "inline",
                  language: str | None = None, raise_errors: bool = False) -> App:
     """An app with no real window, keeping its files in ``home`` (a fresh temporary folder by default).
 
@@ -103,10 +105,10 @@ def play_until(app: App, done: Callable[[App], bool], *, autopilot: Autopilot | 
     raise RuntimeError("the game did not reach the expected state")
 
 
-def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worker: object,
+def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worker: DecisionWorker,
                   max_actions: int = 2000) -> Session | None:
     """Play ``setup`` (everyone on autopilot) until ``want(session)`` holds; that session, or None."""
-    session = Session(setup, worker)  # type: ignore[arg-type]
+    session = Session(setup, worker)
     human = make_player("normal")
     rng = random.Random(setup.seed)
     for _ in range(max_actions):

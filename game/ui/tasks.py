@@ -24,13 +24,14 @@ class BackgroundTask(Generic[T]):
     def __init__(self, work: Callable[[], T], *, name: str) -> None:
         self._work = work
         self._finished = threading.Event()
-        self._value: T | None = None
+        self._value: tuple[T] | None = None
+        """``(what work returned,)`` once it has returned."""
         self._error: BaseException | None = None
         threading.Thread(target=self._run, name=name, daemon=True).start()
 
     def _run(self) -> None:
         try:
-            self._value = self._work()
+            self._value = (self._work(),)
         except BaseException as error:  # handed to the frame loop by result()
             self._error = error
         finally:
@@ -50,4 +51,5 @@ class BackgroundTask(Generic[T]):
             raise RuntimeError("the task is still running")
         if self._error is not None:
             raise self._error
-        return self._value  # type: ignore[return-value]
+        assert self._value is not None
+        return self._value[0]

@@ -13,7 +13,6 @@ import pytest
 from game.engine import Match, Phase, preset_rules
 from game.engine.cards import iter_ids
 from game.engine.record import match_record_json, record_json
-from game.storage import stats
 from game.storage.stats import GameRow, MatchRow
 
 
@@ -117,14 +116,17 @@ def inject_faults(
     real_connect = sqlite3.connect
 
     class Faulty(sqlite3.Connection):
-        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+        _database: str
+        """The file it was opened on (set by ``connect``)."""
+
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
             seen.append(sql)
             error = fault(self._database, sql) if self._database != ":memory:" else None
             if error is not None:
                 raise error
             return super().execute(sql, *args)
 
-        def executemany(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+        def executemany(self, sql: str, *args: Any) -> sqlite3.Cursor:
             seen.append(sql)
             error = fault(self._database, sql) if self._database != ":memory:" else None
             if error is not None:
@@ -133,8 +135,8 @@ def inject_faults(
 
     def connect(database: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
         conn = real_connect(database, *args, factory=Faulty, **kwargs)
-        conn._database = str(database)  # type: ignore[attr-defined]
+        conn._database = str(database)
         return conn
 
-    monkeypatch.setattr(stats.sqlite3, "connect", connect)
+    monkeypatch.setattr(sqlite3, "connect", connect)  # the module the statistics store connects through
     return seen

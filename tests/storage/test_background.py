@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from functools import partial
 
 from game.storage.background import BackgroundWriter
 
@@ -13,7 +14,7 @@ def test_jobs_run_in_order_and_flush_waits_for_them() -> None:
     gate = threading.Event()
     writer.submit(gate.wait)
     for i in range(5):
-        writer.submit(lambda i=i: done.append(i))
+        writer.submit(partial(done.append, i))
     gate.set()
     assert writer.flush(5)
     assert done == [0, 1, 2, 3, 4]

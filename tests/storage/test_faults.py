@@ -77,7 +77,8 @@ def test_the_switch_to_wal_waits_for_the_other_copy(tmp_path: Path, monkeypatch:
 @pytest.mark.timeout(300)
 def test_two_copies_create_the_database_at_the_same_moment(tmp_path: Path) -> None:
     """Two processes open one new file together, again and again: both always get the file, never memory."""
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    forks = "fork" in multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork") if forks else multiprocessing.get_context("spawn")
     answers = ctx.Queue()
     for round_ in range(16):
         path = tmp_path / str(round_) / "stats.sqlite3"

@@ -22,6 +22,7 @@ from ai.worker import DecisionWorker
 from game.engine import Phase, observe
 from game.recorder import ResultRecorder
 from game.session import SeatSpec, Session, SessionSetup
+from game.setups import SeatKind
 from game.storage.notices import Notice, NoticeKind
 from game.storage.rows import iso_utc
 from game.storage.stats import StatsStore
@@ -41,7 +42,7 @@ class Clock:
 
 
 def setup(games: int, level: str = "normal") -> SessionSetup:
-    seats = (SeatSpec("human"), *(SeatSpec("computer", level) for _ in range(3)))
+    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, level) for _ in range(3)))
     return SessionSetup(preset="standard", players=4, seats=seats, seed=11, games=games)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.session import SeatSpec, SessionSetup
+from game.setups import SeatKind
 from game.ui.app import App
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
@@ -28,8 +29,8 @@ def app(tmp_path: Path) -> Iterator[App]:
 def uecda_setup(app: App, command: str, seed: int = 5) -> SessionSetup:
     """A uecda match with the program at player 1, chosen by the player (so it starts without asking)."""
     app.ctx.chosen_programs.add(command)
-    seats = (SeatSpec("human"), SeatSpec("external", "normal", command),
-             *(SeatSpec("computer", "normal") for _ in range(3)))
+    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, "normal", command),
+             *(SeatSpec(SeatKind.COMPUTER, "normal") for _ in range(3)))
     return SessionSetup(preset="uecda", players=5, seats=seats, seed=seed, games=2)
 
 

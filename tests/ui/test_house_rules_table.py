@@ -11,7 +11,9 @@ import pytest
 from game.engine import Phase
 from game.engine.state import GiftKind
 from game.session import SeatSpec, SessionSetup
+from game.setups import SeatKind
 from game.ui.app import App
+from game.ui.scenes.drawing import label_text
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scripted import Autopilot, headless_app, play_until
@@ -28,7 +30,7 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 
 def setup(seed: int, players: int = 4) -> SessionSetup:
-    seats = (SeatSpec("human"), *(SeatSpec("computer", "normal") for _ in range(players - 1)))
+    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, "normal") for _ in range(players - 1)))
     return SessionSetup(preset="standard", players=players, seats=seats, overrides=HOUSE, seed=seed)
 
 
@@ -81,7 +83,7 @@ def test_the_human_chooses_the_cards_to_hand_on_by_clicking(app: App) -> None:
             continue
         gift = session.game.pending[0]
         expected = "Discard" if gift.kind is GiftKind.TEN_DISCARD else "Give"
-        assert scene.play_button.label() == expected
+        assert label_text(scene.play_button.label) == expected
         assert not scene.play_button.enabled
         for cid in scene.hand.cards[: gift.count]:
             rect = dict(scene.hand.rects(scene.layout_now))[cid]

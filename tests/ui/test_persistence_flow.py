@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 
-from game.engine import Move
+from game.engine import Turn
 from game.ui.app import App
 from game.ui.scenes.replay_viewer import ReplayViewerScene
 from game.ui.scenes.result import ResultScene
@@ -16,7 +16,7 @@ from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
 SETUP = setup_for("standard", 4, "normal", seed=77, games=3)
 
 
-def history(app: App) -> list[tuple[int, Move]]:
+def history(app: App) -> list[Turn]:
     assert app.session is not None
     return list(app.session.game.history)
 

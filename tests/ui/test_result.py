@@ -45,8 +45,10 @@ def test_this_game_and_the_match_are_apart_and_forbidden_finish_and_miyako_ochi_
     scene = result_of(app, setup_for("tournament", 4, seed=2), lambda s: bool(s.game.forbidden) and s.game.miyako >= 0)
     session, t = scene.session, app.ctx.t
     game, match = session.game, session.match
-    assert [seat for seat in game.result.places] == [match.seat_of(p) for _, p, _, _ in scene.game_rows()]
-    assert [points for *_, points in scene.game_rows()] == [game.result.points[s] for s in game.result.places]
+    result = game.result
+    assert result is not None
+    assert [seat for seat in result.places] == [match.seat_of(p) for _, p, _, _ in scene.game_rows()]
+    assert [points for *_, points in scene.game_rows()] == [result.points[s] for s in result.places]
     totals = [total for _, _, total in scene.match_rows()]
     assert totals == sorted(match.totals, reverse=True) and len(match.results) > 1
     notes = scene.notes()

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -26,6 +26,7 @@ import pygame
 from game.engine import Match, preset_rules
 from game.engine.record import record_json
 from game.engine.rules import Title
+from game.setups import SessionSetup
 from game.storage.paths import AppPaths
 from game.storage.records_io import ImportResult
 from game.storage.stats import GameRow
@@ -34,6 +35,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog
 from game.ui.scenes.drawing import label_text
 from game.ui.scenes.error import ErrorScene
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.replays import ReplaysScene
 from game.ui.scenes.rules import RulesScene
@@ -41,9 +43,10 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.widgets import Widget
+from game.ui.widgets import Button, Widget
 
 DT = 1 / 60
+S = TypeVar("S", bound=Scene)
 
 
 # --- driving the app -------------------------------------------------------------------
@@ -96,15 +99,30 @@ def top(app: App) -> Scene:
     return scene
 
 
-def title(app: App) -> TitleScene:
+def top_as(app: App, kind: type[S]) -> S:
+    """The top scene, which must be a ``kind``."""
     scene = top(app)
-    assert isinstance(scene, TitleScene)
+    assert isinstance(scene, kind), scene
     return scene
 
 
-def title_button(app: App, name: str) -> Widget:
+def title(app: App) -> TitleScene:
+    return top_as(app, TitleScene)
+
+
+def title_button(app: App, name: str) -> Button:
     scene = title(app)
     return scene.buttons[scene.keys.index(name)]
+
+
+def running(app: App) -> bool:
+    """Is the frame loop still going?  Looked up anew each time: a frame may stop it."""
+    return app.running
+
+
+def playing(app: App) -> SessionSetup | None:
+    """The setup of the match in progress, looked up anew each time: a click may start one."""
+    return app.session.setup if app.session is not None else None
 
 
 def open_new_game(app: App) -> NewGameScene:
@@ -112,6 +130,11 @@ def open_new_game(app: App) -> NewGameScene:
     scene = top(app)
     assert isinstance(scene, NewGameScene)
     return scene
+
+
+def problem(scene: NewGameScene) -> str | None:
+    """Why the new-game screen cannot start, looked up anew each time: a click may change it."""
+    return scene.problem
 
 
 def row_control(scene: NewGameScene, key_: str) -> Widget:
@@ -205,14 +228,14 @@ def test_title_play_and_duel_start_in_one_click(app: App) -> None:
     assert title(app).has_autosave  # the match was saved on the way out: 続きから is offered
     click_widget(app, title_button(app, "duel"))
     confirm = top(app)
-    assert isinstance(confirm, ConfirmDialog) and app.session is None  # a new match over the saved one: asked first
+    assert isinstance(confirm, ConfirmDialog) and playing(app) is None  # a new match over the saved one: asked first
     click_widget(app, confirm.yes_button)
-    setup = app.session.setup if app.session else None
+    setup = playing(app)
     assert setup is not None and (setup.preset, setup.first_leader, setup.games) == ("duel5", 0, None)
     app.show_title()
     step(app)
     click_widget(app, title_button(app, "play"))  # Play repeats the last setup with a new deal
-    click_widget(app, top(app).yes_button)  # type: ignore[attr-defined]
+    click_widget(app, top_as(app, ConfirmDialog).yes_button)
     assert app.session is not None and app.session.setup.preset == "duel5"
     assert app.session.setup.seed != setup.seed
 
@@ -220,7 +243,7 @@ def test_title_play_and_duel_start_in_one_click(app: App) -> None:
 def test_title_buttons_stay_put_when_continue_appears_and_play_says_what_it_starts(app: App) -> None:
     before = {key: title_button(app, key).rect.copy() for key in title(app).keys if key != "resume"}
     assert not title_button(app, "resume").visible
-    assert label_text(title_button(app, "play").label) == "Play: 4 players, Normal"  # type: ignore[attr-defined]
+    assert label_text(title_button(app, "play").label) == "Play: 4 players, Normal"
     click_widget(app, title_button(app, "play"))
     app.show_title()
     step(app)
@@ -235,19 +258,18 @@ def test_closing_the_window_or_leaving_mid_match_asks_first(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     step(app)
     dialog = top(app)
-    assert isinstance(dialog, ConfirmDialog) and app.running
+    assert isinstance(dialog, ConfirmDialog) and running(app)
     key(app, pygame.K_RETURN)  # the focus starts on Cancel
-    assert isinstance(top(app), TableScene) and app.running
+    assert isinstance(top(app), TableScene) and running(app)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     step(app)
     pygame.event.post(pygame.event.Event(pygame.QUIT))  # closing again while asked: quit
     step(app)
-    assert not app.running
+    assert not running(app)
     app.running = True
     app.stack.pop()
     key(app, pygame.K_ESCAPE)
-    menu = top(app)
-    click_widget(app, menu.widgets.widgets[-1])  # type: ignore[attr-defined]
+    click_widget(app, top_as(app, MenuScene).widgets.widgets[-1])
     dialog = top(app)
     assert isinstance(dialog, ConfirmDialog)
     click_widget(app, dialog.yes_button)
@@ -265,7 +287,7 @@ def test_new_game_over_a_saved_match_asks_first(app: App) -> None:
     click_widget(app, dialog.no_button)
     assert top(app) is scene and title_button_exists(app)
     click_widget(app, scene.start_button)
-    click_widget(app, top(app).yes_button)  # type: ignore[attr-defined]
+    click_widget(app, top_as(app, ConfirmDialog).yes_button)
     assert isinstance(top(app), TableScene)
 
 
@@ -333,7 +355,7 @@ def test_invalid_custom_combination_disables_start(app: App) -> None:
     bring_into_view(app, scene, toggle)
     click_widget(app, toggle)
     assert scene.custom["pile_draw"] is True
-    assert scene.problem == app.ctx.t("screen.new.err_pile_draw", n=4)
+    assert problem(scene) == app.ctx.t("screen.new.err_pile_draw", n=4)
     scene.start_button.refresh()
     assert not scene.start_button.enabled
     bring_into_view(app, scene, toggle)
@@ -355,7 +377,7 @@ def test_uecda_external_seat_takes_a_command_line(app: App) -> None:
     seat = row_control(scene, "seat2")
     while scene.seat_levels[2] != "external":
         click_widget(app, seat, side="right")
-    assert scene.problem is not None and not starts  # no command yet
+    assert problem(scene) is not None and not starts  # no command yet
     field = row_control(scene, "command2")
     bring_into_view(app, scene, field)
     click_widget(app, field)
@@ -403,7 +425,7 @@ def test_settings_persist_and_language_applies_at_once(app: App) -> None:
     assert label_text(scene.back_button.label).endswith("戻る")
     key(app, pygame.K_ESCAPE)
     assert isinstance(top(app), TitleScene)
-    assert label_text(title_button(app, "play").label) == "プレイ：4人・普通"  # type: ignore[attr-defined]
+    assert label_text(title_button(app, "play").label) == "プレイ：4人・普通"
 
 
 # --- rules ----------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game.recorder import RETRY_S
-from game.storage.notices import NoticeKind
+from game.storage.notices import Notice, NoticeKind
 from game.storage.rows import iso_utc
 from game.storage.stats import StatsStore
 from game.ui.app import App
@@ -285,7 +285,5 @@ def test_notices_wait_while_the_table_is_in_play(tmp_path: Path, apps: list[App]
     assert isinstance(app.stack.top, MessageDialog) and len(app.notices) == 0
 
 
-def _a_notice():  # type: ignore[no-untyped-def]
-    from game.storage.notices import Notice
-
+def _a_notice() -> Notice:
     return Notice(NoticeKind.RESULTS_SAVED, "stats.sqlite3")

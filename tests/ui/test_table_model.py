@@ -27,7 +27,8 @@ def test_a_hidden_two_card_gift_moves_two_cards_on_the_table() -> None:
         model.apply(visible_to(event, watcher))
         if event is gift:
             break
-    assert visible_to(gift, watcher).cards == 0
+    seen = visible_to(gift, watcher)
+    assert isinstance(seen, Exchanged) and seen.cards == 0
     dealt = game.deal.hands
     assert model.seats[daihinmin].count == dealt[daihinmin].bit_count() - 2
     assert model.seats[daifugo].count == dealt[daifugo].bit_count() + 2

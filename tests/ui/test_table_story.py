@@ -83,11 +83,17 @@ def test_who_played_and_what_a_joker_stands_for() -> None:
     assert "P1" in text and "♠7" in text and tone == "play"
 
 
+def thinking(app: App) -> bool:
+    """Is the table showing that a computer is deciding?"""
+    think = table(app)._think
+    return think is not None and not think.done
+
+
 def test_the_thinking_sign_shows_on_the_deciding_seat_and_the_log_follows_the_game(app: App) -> None:
     app.start_match(setup_for("standard", 4, "beginner", seed=5))
     scene = table(app)
     pilot = Autopilot("beginner", seed=1)
-    play_until(app, lambda a: table(a)._think is not None and not table(a)._think.done, autopilot=pilot)
+    play_until(app, thinking, autopilot=pilot)
     seat = scene.session.game.turn
     app.step(DT)
     assert felt_differs(app, scene.layout_now.spots[seat].bubble)  # the "Thinking…" sign

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,7 +36,7 @@ class JokerChoiceScene(Overlay):
         self.readings = readings
         self.choose = choose
         for play in readings:
-            self.widgets.add(Button(reading_label(play), lambda p=play: self._pick(p), style="primary"))
+            self.widgets.add(Button(reading_label(play), partial(self._pick, play), style="primary"))
         self.widgets.add(Button(lambda: ctx.t("button.cancel"), self.close, style="secondary"))
         self.widgets.focus = 0
 

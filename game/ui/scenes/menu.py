@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,11 +27,14 @@ class MenuScene(Overlay):
         def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
             return ctx.t(key, **params)
 
+        def strength(level: str) -> Callable[[], str]:
+            return lambda: t("menu.strength") + ": " + t(f"level.{level}")
+
         session = table.session
         self.widgets.add(Button(lambda: t("menu.resume"), self.close))
         self.widgets.add(Button(lambda: t("menu.new_game"), lambda: ctx.nav.show_new_game(), style="secondary"))
-        self.widgets.add(Selector([(level, lambda lv=level: t("menu.strength") + ": " + t(f"level.{lv}"))
-                                   for level in LEVELS], session.computer_level, self._set_level))
+        self.widgets.add(Selector([(level, strength(level)) for level in LEVELS], session.computer_level,
+                                  self._set_level))
         if session.rules.players == 2:
             self.widgets.add(Selector([(0, lambda: t("menu.first")), (1, lambda: t("menu.second"))],
                                       self._first, self._set_first))

@@ -191,7 +191,7 @@ class NewGameScene(MenuScreen):
             return SeatSpec(SeatKind.COMPUTER, self.level)
         level = self.seat_level(index)
         if level == EXTERNAL:
-            return SeatSpec(EXTERNAL, EXTERNAL_FALLBACK, self.commands[index].strip())
+            return SeatSpec(SeatKind.EXTERNAL, EXTERNAL_FALLBACK, self.commands[index].strip())
         return SeatSpec(SeatKind.COMPUTER, level if level in LEVELS else "normal")
 
     def build(self) -> tuple[SessionSetup | None, str | None]:
@@ -432,13 +432,13 @@ class NewGameScene(MenuScreen):
         texts = {mode: ctx.t(f"preset.{mode}.line") if mode != CUSTOM else ctx.t("screen.new.custom_line")
                  for mode in MODES}
         text_w = inner_w - px(24, scale)
-        for size in range(px(theme.FONT_SMALL, scale), max(8, px(theme.FONT_SMALL - 4, scale)) - 1, -1):
-            line_h = round(size * 1.3)
-            self.card_lines = {mode: wrap_text(ctx, text, size, text_w) for mode, text in texts.items()}
+        for text_size in range(px(theme.FONT_SMALL, scale), max(8, px(theme.FONT_SMALL - 4, scale)) - 1, -1):
+            line_h = round(text_size * 1.3)
+            self.card_lines = {mode: wrap_text(ctx, text, text_size, text_w) for mode, text in texts.items()}
             heights = {mode: px(CARD_H - 22, scale) + line_h * len(lines) for mode, lines in self.card_lines.items()}
             if sum(heights.values()) <= room:
                 break
-        self.card_text = (size, line_h)
+        self.card_text = (text_size, line_h)
         y = top
         for mode in MODES:
             self.cards[mode].rect = pygame.Rect(self.left.left + pad, y, inner_w, heights[mode])

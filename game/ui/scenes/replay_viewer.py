@@ -7,6 +7,7 @@ hands hidden or face up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -53,6 +54,12 @@ class ReplayViewerScene(Scene):
         def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
             return ctx.t(key, **params)
 
+        def view_from(seat: int) -> Callable[[], str]:
+            return lambda: t("replay.view_from", seat=self.seat_name(seat))
+
+        def autoplay_speed(name: str) -> Callable[[], str]:
+            return lambda: t("replay.autoplay", speed=t(f"replay.autoplay.{name}"))
+
         self.widgets = WidgetGroup()
         self.back_button = self.widgets.add(Button(lambda: t("button.back"), self.close, style="secondary",
                                                    size=theme.FONT_BODY))
@@ -63,11 +70,11 @@ class ReplayViewerScene(Scene):
                                                   self._set_all))
         players = self.frames[0].game.n if self.frames else 1
         self.seat_selector = self.widgets.add(Selector(
-            [(s, lambda s=s: t("replay.view_from", seat=self.seat_name(s))) for s in range(players)], lambda: self.seat,
+            [(s, view_from(s)) for s in range(players)], lambda: self.seat,
             self._set_seat))
         self.autoplay_selector = self.widgets.add(Selector(
-            [(interval, lambda name=name: t("replay.autoplay", speed=t(f"replay.autoplay.{name}")))
-             for interval, name in zip(AUTOPLAY, AUTOPLAY_NAMES)], lambda: self.autoplay, self._set_autoplay))
+            [(interval, autoplay_speed(name)) for interval, name in zip(AUTOPLAY, AUTOPLAY_NAMES)],
+            lambda: self.autoplay, self._set_autoplay))
         self.autoplay = 0.0
         """Seconds between two moves while playing on by itself (0: stepping by hand)."""
         self._since_move = 0.0

@@ -11,6 +11,7 @@ while to replay); the Import button says so meanwhile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -268,7 +269,7 @@ class ReplaysScene(MenuScreen):
     def _columns(self, width: int) -> list[int]:
         return [round(width * c) for c in COLUMNS]
 
-    def _painter(self, item: GameListItem):  # type: ignore[no-untyped-def]
+    def _painter(self, item: GameListItem) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
         def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hover: bool) -> None:
             ctx, scale, t = self.ctx, self.ctx.scale, self.ctx.t
             selected = self.selected == item.id

@@ -17,6 +17,7 @@ from game.engine import Title
 from game.session import HUMAN, Session
 
 from .. import theme
+from ..intents import Command, Intent
 from ..table.painter import TITLE_COLORS
 from ..theme import px
 from ..widgets import Button, rounded_panel
@@ -59,12 +60,10 @@ class ResultScene(Overlay):
     def to_title(self) -> None:
         self.ctx.nav.leave_match()  # asks first while the match goes on
 
-    def handle(self, intent: object) -> None:
-        from ..intents import Command
-
+    def handle(self, intent: Intent) -> None:
         if isinstance(intent, Command) and intent.name in ("menu", "back"):
             return  # the result must be acknowledged with a button
-        super().handle(intent)  # type: ignore[arg-type]
+        super().handle(intent)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -159,11 +158,11 @@ class ResultScene(Overlay):
             ctx.text.draw(surface, t(f"place.{place + 1}"), (x0, cy), body, theme.CREAM, anchor="midleft", bold=True)
             ctx.text.draw(surface, fit_text(ctx, self._name(player), body, round(game_box.width * 0.3)),
                           (x0 + round(game_box.width * columns[1]), cy), body, theme.CREAM, anchor="midleft")
-            text = ctx.text.render(t(f"class.{title_.value}"), small, theme.INK, bold=True)
-            chip = text.get_rect(midleft=(x0 + round(game_box.width * columns[2]), cy)).inflate(px(14, scale),
-                                                                                                px(6, scale))
+            badge = ctx.text.render(t(f"class.{title_.value}"), small, theme.INK, bold=True)
+            chip = badge.get_rect(midleft=(x0 + round(game_box.width * columns[2]), cy)).inflate(px(14, scale),
+                                                                                                 px(6, scale))
             rounded_panel(surface, chip, TITLE_COLORS[title_], chip.height // 2)
-            surface.blit(text, text.get_rect(center=chip.center))
+            surface.blit(badge, badge.get_rect(center=chip.center))
             ctx.text.draw(surface, f"{points:+d}" if by_class else str(points),
                           (x0 + round(game_box.width * columns[3]), cy), body, theme.CREAM, anchor="midleft")
             y += row_h

@@ -217,7 +217,10 @@ class Director:
                                upward=True))
 
     def _effect(self, item: Burst | Flash) -> None:
-        (self.bursts if isinstance(item, Burst) else self.flashes).append(item)  # type: ignore[arg-type]
+        if isinstance(item, Burst):
+            self.bursts.append(item)
+        else:
+            self.flashes.append(item)
         self.animator.add(item.tween, blocking=False)
 
     def toast(self, text: str) -> None:
@@ -283,9 +286,9 @@ class Director:
             self.sound("clear")
             # The old trick slides a little to the right and fades, under anything drawn on the table.
             for layer, (_, play) in enumerate(reversed(self.model.trick[-4:])):
-                starts = layout.trick_positions(play.size, layer)
-                ends = [(x + layout.trick_w * 1.1, y - layout.trick_h * 0.08) for x, y in starts]
-                self._fly(list(iter_ids(play.cards)), [(float(x), float(y)) for x, y in starts], ends,
+                corners = layout.trick_positions(play.size, layer)
+                ends = [(x + layout.trick_w * 1.1, y - layout.trick_h * 0.08) for x, y in corners]
+                self._fly(list(iter_ids(play.cards)), [(float(x), float(y)) for x, y in corners], ends,
                           layout.trick_w, CLEAR_SWEEP, delay=CLEAR_PAUSE, fade=True, under=True)
             self.model.sweeping = True
         elif isinstance(event, Exchanged):
@@ -297,7 +300,7 @@ class Director:
         elif isinstance(event, TenDiscard):
             self._rule_banner(event)
             cards, starts = self._seat_cards(event.seat, event.cards, event.cards.bit_count())
-            shown: list[int | None] = list(iter_ids(event.cards))
+            shown = list(iter_ids(event.cards))
             ends = [(x + layout.size[0] * 0.45, y - layout.size[1] * 0.2) for x, y in starts]
             self._fly(shown, starts, ends, layout.trick_w, EXCHANGE_FLIGHT, fade=True)
         elif isinstance(event, GameOver):

@@ -350,8 +350,8 @@ def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = Fal
     tops = {ceiling} | {o.bottom + gap for o in obstacles if o.right > left and o.left < right and o.bottom > ceiling}
     best: pygame.Rect | None = None
     for y in sorted(tops):
-        below = y + banner_h + gap + trick_total_h + gap + label_h + gap + messages_h
-        if below > floor and best is not None:
+        reach = y + banner_h + gap + trick_total_h + gap + label_h + gap + messages_h
+        if reach > floor and best is not None:
             break
         rect = _clear_of(pygame.Rect(left, y, right - left, banner_h), obstacles, cx, gap)
         if best is None or rect.width > best.width + px(40, scale):

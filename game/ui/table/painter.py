@@ -7,6 +7,7 @@ and the director's flights and banners.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -312,14 +313,14 @@ class TablePainter:
             surface.blit(image, image.get_rect(center=chip.center))
 
     def trick_label(self, surface: pygame.Surface, layout: TableLayout, model: TableModel,
-                    names: object) -> None:
+                    names: Callable[[int], str]) -> None:
         """Under the trick: who played the cards in front, and what a joker among them stands for."""
         trick = model.trick
         if not trick:
             return
         seat, play = trick[-1]
         t, scale, rect = self.ctx.t, layout.scale, layout.trick_label
-        name = names(seat)  # type: ignore[operator]
+        name = names(seat)
         text = t("table.played_by", name=name)
         stand = joker_text(play)
         if stand:
@@ -485,7 +486,7 @@ class TablePainter:
 
     # --- the play log ------------------------------------------------------------------------
 
-    def log(self, surface: pygame.Surface, layout: TableLayout, log: PlayLog, names: object) -> None:
+    def log(self, surface: pygame.Surface, layout: TableLayout, log: PlayLog, names: Callable[[int], str]) -> None:
         """The play log's panel: a title, then the newest lines (or older ones, scrolled)."""
         ctx, scale, rect = self.ctx, layout.scale, layout.log
         rounded_panel(surface, rect, (6, 20, 14, 190), px(10, scale), (255, 255, 255, 40), 1)
@@ -503,7 +504,7 @@ class TablePainter:
         y = rect.bottom - pad - step * len(shown)
         width = rect.width - 2 * pad
         for event in shown:
-            text, tone = line_for(event, ctx.t, names)  # type: ignore[arg-type]
+            text, tone = line_for(event, ctx.t, names)
             text, fitted = self.fit(text, size, width)
             ctx.text.draw(surface, text, (rect.left + pad, y), fitted, LOG_TONES[tone], anchor="topleft",
                           bold=tone == "rule")
