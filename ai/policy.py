@@ -79,8 +79,8 @@ class _Context:
     """What every move of one decision shares: rank counts, the order in force, the beaters table."""
 
     __slots__ = (
-        "beat", "control", "extra_turn", "hand", "hand_count", "hcnt", "lead", "lock_base", "locked",
-        "near_out", "players_in", "power", "reversed", "rules", "top", "top_power", "weak_singles", "weakest",
+        "beat", "by_power", "control", "extra_turn", "hand", "hand_count", "hcnt", "jokers_unseen", "lead",
+        "lock_base", "locked", "near_out", "players_in", "power", "reversed", "rules", "top", "top_power", "weakest",
     )
 
     def __init__(self, state: PublicView, hand: int, moves: Sequence[Move]) -> None:
@@ -96,27 +96,19 @@ class _Context:
         jokers_unseen = (unseen & JOKER_MASK).bit_count()
         ucnt = [(unseen >> (r << 2) & 0xF).bit_count() for r in range(N_RANKS)]
         self.hcnt = [(hand >> (r << 2) & 0xF).bit_count() for r in range(N_RANKS)]
-        # beat[s][p]: ranks stronger than power p of which the unseen cards (with jokers) make s of a kind.
+        # by_power[p]: unseen naturals of the rank of power p; rows of the beaters table on demand.
         by_power = [0] * N_RANKS
-        for r in range(N_RANKS):
-            by_power[power[r]] = ucnt[r]
-        beat: list[list[int]] = []
-        for size in range(5):
-            row = [0] * (N_RANKS + 1)
-            running = 1 if size == 1 and jokers_unseen else 0
-            row[N_RANKS] = 0
-            for p in range(N_RANKS - 1, -1, -1):
-                row[p] = running
-                if by_power[p] + jokers_unseen >= max(size, 1):
-                    running += 1
-            beat.append(row)
-        self.beat = beat
         strongest_unseen = -1
         for r in range(N_RANKS):
-            if ucnt[r] and power[r] > strongest_unseen:
-                strongest_unseen = power[r]
+            k = ucnt[r]
+            if k:
+                by_power[power[r]] = k
+                if power[r] > strongest_unseen:
+                    strongest_unseen = power[r]
+        self.by_power = by_power
+        self.jokers_unseen = jokers_unseen
+        self.beat: list[list[int] | None] = [None] * 5
         self.control = [not jokers_unseen and power[r] > strongest_unseen for r in range(N_RANKS)]
-        self.weak_singles = sum(1 for r in range(N_RANKS) if self.hcnt[r] == 1 and not self.control[r])
         self.hand_count = hand.bit_count()
         top = state.top
         self.top = top
@@ -136,6 +128,23 @@ class _Context:
                 if p < weakest.get(key, 99):
                     weakest[key] = p
         self.weakest = weakest
+
+    def beaters(self, size: int, p: int) -> int:
+        """Ranks stronger than power ``p`` of which the unseen cards (with jokers) make ``size`` of a kind
+        (for a single, the unseen joker counts too)."""
+        row = self.beat[size]
+        if row is None:
+            row = [0] * (N_RANKS + 1)
+            jokers = self.jokers_unseen
+            need = max(size, 1) - jokers
+            by_power = self.by_power
+            running = 1 if size == 1 and jokers else 0
+            for q in range(N_RANKS - 1, -1, -1):
+                row[q] = running
+                if by_power[q] >= need:
+                    running += 1
+            self.beat[size] = row
+        return row[p]
 
 
 def _play_power(play: Play, power: list[int]) -> int:
@@ -174,9 +183,9 @@ def _features(ctx: _Context, move: Move) -> list[float]:
     if move.rank == JOKER_RANK:
         beaters = 0
     elif kind == SEQUENCE:
-        beaters = ctx.beat[2][min(p, N_RANKS)]
+        beaters = ctx.beaters(2, min(p, N_RANKS))
     else:
-        beaters = ctx.beat[min(size, 4)][p]
+        beaters = ctx.beaters(min(size, 4), p)
     f[12] = beaters / 13.0
     if beaters == 0:
         f[13 if lead else 14] = 1.0

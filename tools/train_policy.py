@@ -34,12 +34,15 @@ from typing import Any
 from game.engine import Match, Phase, observe, preset_rules
 
 
-def collect(games: int, seed: int, iterations: int, out: Path, rules_id: str = "uecda") -> int:
-    """Play Expert self-play games; append each game's decisions to ``out``; the number of decisions."""
-    from ai.expert import Expert
+def collect(
+    games: int, seed: int, iterations: int, out: Path, rules_id: str = "uecda", teacher: str = "expert"
+) -> int:
+    """Play self-play games of ``teacher``; append each game's decisions to ``out``; the number of decisions."""
+    from ai.levels import make_player
 
     rules = preset_rules(rules_id)
-    players = [Expert(iterations=iterations) for _ in range(rules.players)]
+    options = {"iterations": iterations} if teacher == "expert" else {}
+    players = [make_player(teacher, **options) for _ in range(rules.players)]
     total = 0
     played = 0
     match_index = 0
@@ -178,6 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--games", type=int, default=40)
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--iterations", type=int, default=150, help="the Expert's playouts per decision")
+    c.add_argument("--teacher", default="expert", help="the level whose choices are recorded (default expert)")
     c.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("fit", help="fit the policy's weights to recorded decisions")
     f.add_argument("data", type=Path, nargs="+")
@@ -187,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     f.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     if args.command == "collect":
-        collect(args.games, args.seed, args.iterations, args.out)
+        collect(args.games, args.seed, args.iterations, args.out, teacher=args.teacher)
         return 0
     result = fit(args.data, args.seed, args.out, args.steps, args.l2)
     print(json.dumps(result["fit"]))
