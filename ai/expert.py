@@ -79,6 +79,7 @@ class Expert(Player):
         weighting: float = 0.0,
         pool: int = 32,
         likelihood: str = "learned",
+        cpu_budget: bool = False,
     ) -> None:
         if budget <= 0:
             raise ValueError("the budget must be positive")
@@ -110,6 +111,9 @@ class Expert(Player):
         if likelihood not in ("learned", "anchored"):
             raise ValueError("likelihood must be learned or anchored")
         self.likelihood = likelihood
+        self.cpu_budget = cpu_budget
+        """Count ``budget`` in this process's CPU time rather than wall time (for measurements on a
+        busy machine: the search gets the same work whatever else runs; deadlines given are wall time)."""
         """The model of the others' past moves: ``learned`` (the policy) or ``anchored`` (half the
         policy, half the move of the tournament's default client, Normal)."""
         """With the learned prior, the bandit weighs ``2 + widening * sqrt(playouts)`` moves (and the pass)."""
@@ -135,7 +139,10 @@ class Expert(Player):
         cancelled: Callable[[], bool] | None = None,
     ) -> Move:
         """The move to play: see the module docstring."""
-        start = time.perf_counter()
+        clock = time.perf_counter
+        if deadline is None and self.iterations is None and self.cpu_budget:
+            clock = time.process_time
+        start = clock()
         if deadline is None and self.iterations is None:
             deadline = start + self.budget
         state = obs.state
@@ -153,7 +160,7 @@ class Expert(Player):
         if world is not None and in_play <= ENDGAME_CARDS:
             if in_play <= EXACT_CARDS:
                 solution = solve(world, obs.seat)
-            elif deadline is None:
+            elif deadline is None or clock is not time.perf_counter:
                 solution = solve(world, obs.seat, node_limit=ENDGAME_NODES)
             else:
                 solution = solve(world, obs.seat, deadline=start + (deadline - start) * 0.6)
@@ -181,7 +188,7 @@ class Expert(Player):
             opening = len(arms)
         if len(arms) == 1:
             return arms[0]
-        return self._bandit(obs, rng, arms, deadline, cancelled, opening)
+        return self._bandit(obs, rng, arms, deadline, cancelled, opening, clock)
 
     def _bandit(
         self,
@@ -191,6 +198,7 @@ class Expert(Player):
         deadline: float | None,
         cancelled: Callable[[], bool] | None,
         opening: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> Move:
         low, high = points_range(obs.state.rules)
         span = float(high - low) or 1.0
@@ -214,7 +222,7 @@ class Expert(Player):
             if limit is not None and done >= limit:
                 break
             if done >= live and (
-                (deadline is not None and time.perf_counter() >= deadline) or (cancelled is not None and cancelled())
+                (deadline is not None and clock() >= deadline) or (cancelled is not None and cancelled())
             ):
                 break
             if live < count and live < 2 + self.widening * math.sqrt(done):

@@ -79,3 +79,10 @@ def test_weighted_worlds_give_legal_moves_and_stay_deterministic() -> None:
         move = expert.choose_move(obs, random.Random(3))
         assert move in obs.move_list()
         assert move == expert.choose_move(obs, random.Random(3))
+
+
+def test_a_cpu_time_budget_returns_a_legal_move() -> None:
+    game = Game.new(preset_rules("uecda"), random.Random(12))
+    obs = observe(game, game.turn)
+    move = Expert(budget=0.05, cpu_budget=True).choose_move(obs, random.Random(1))
+    assert move in obs.move_list()
