@@ -50,7 +50,7 @@ EXACT_CARDS = 12
 """Up to this many cards the solver runs to the end, whatever the deadline (it needs a
 few thousand positions at most: milliseconds), so a forced win is never missed."""
 PLAYOUT_CHOICES = {
-    "prior": ("strong", "learned"),
+    "prior": ("strong", "learned", "both"),
     "own_playout": ("strong", "learned"),
     "others_playout": ("normal", "learned"),
 }
@@ -98,7 +98,8 @@ class Expert(Player):
                 raise ValueError(f"{name} must be one of {', '.join(PLAYOUT_CHOICES[name])}")
         self.prior = prior
         """Which moves the bandit weighs: ``strong`` (Strong's best few and the pass) or
-        ``learned`` (every legal move in the learned policy's order, widened progressively)."""
+        ``learned`` (every legal move in the learned policy's order, widened progressively) or
+        ``both`` (Strong's first, then the others in the learned policy's order, widened progressively)."""
         self.own_playout = own_playout
         """The searching seat's playout policy when ``self_policy`` is None: ``strong`` or ``learned``."""
         self.others_playout = others_playout
@@ -186,6 +187,10 @@ class Expert(Player):
             if PASS in moves and PASS not in arms:
                 arms.append(PASS)
             opening = len(arms)
+            if self.prior == "both" and len(arms) < len(moves):
+                probs = load_policy().probabilities(state, obs.hand, moves)
+                order = sorted(range(len(moves)), key=lambda i: (-probs[i], i))
+                arms += [moves[i] for i in order if moves[i] not in arms]
         if len(arms) == 1:
             return arms[0]
         return self._bandit(obs, rng, arms, deadline, cancelled, opening, clock)

@@ -59,10 +59,11 @@ def test_playouts_settle_the_place() -> None:
 
 def test_expert_with_the_learned_policy_plays_legal_moves() -> None:
     rules = preset_rules("uecda")
-    expert = Expert(iterations=12, prior="learned", own_playout="learned", others_playout="learned")
-    game = Game.new(rules, random.Random(7))
-    play_game(game, [expert] * rules.players, seed=8)
-    assert game.over
+    for prior in ("learned", "both"):
+        expert = Expert(iterations=12, prior=prior, own_playout="learned", others_playout="learned")
+        game = Game.new(rules, random.Random(7))
+        play_game(game, [expert] * rules.players, seed=8)
+        assert game.over
 
 
 def test_expert_options_are_checked() -> None:
