@@ -264,6 +264,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="a rule switch (JSON value), e.g. --override j_back=true")
     parser.add_argument("--budget", type=float, default=None, help="the Expert's seconds per decision")
     parser.add_argument("--iterations", type=int, default=None, help="the Expert's playouts per decision")
+    parser.add_argument("--expert", action="append", default=[], metavar="OPTION=VALUE",
+                        help="an Expert constructor option (JSON value), e.g. --expert prior=learned")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: cores, at most 2)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -296,6 +298,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         expert["budget"] = args.budget
     if args.iterations is not None:
         expert["iterations"] = args.iterations
+    for item in args.expert:
+        name, _, value = item.partition("=")
+        try:
+            expert[name] = json.loads(value)
+        except json.JSONDecodeError:
+            expert[name] = value
     options = {"expert": expert} if expert else {}
     match_games = args.match_games or rules.info.match_end.games or 10
     jobs = plan(rules, seats, args.games, args.seed, match_games, options)

@@ -17,6 +17,14 @@ A decision goes like this:
 4. The search stops after ``iterations`` tries, or at the deadline (by
    default ``budget`` seconds), or when asked to stop; the candidate with
    the best mean reward is played.
+
+The learned move policy (``ai.policy``) can take three parts: the
+candidates (``prior="learned"``: every legal move in the policy's order,
+the bandit widening to ``2 + widening * sqrt(tries)`` of them), the
+playouts (``own_playout`` for the searching seat, ``others_playout`` for
+the others), and the worlds (``weighting`` > 0: each try's world is drawn
+from a pool of ``pool`` sampled worlds in proportion to the likelihood of
+the other players' past moves under the policy).
 """
 
 from __future__ import annotations
@@ -29,10 +37,11 @@ from collections.abc import Callable
 from game.engine import PASS, Game, Move, Observation, Play
 
 from .endgame import solve, two_player_world
-from .normal import normal_policy
+from .normal import normal_move, normal_policy
 from .player import Player
 from .playout import Policy, playout, points_range
-from .sampling import WorldSampler
+from .policy import load_policy
+from .sampling import WorldSampler, weighted_pool
 from .strong import WIN, best_gift, play_weight, scored_moves, strong_policy
 
 ENDGAME_CARDS = 16
@@ -40,6 +49,12 @@ ENDGAME_CARDS = 16
 EXACT_CARDS = 12
 """Up to this many cards the solver runs to the end, whatever the deadline (it needs a
 few thousand positions at most: milliseconds), so a forced win is never missed."""
+PLAYOUT_CHOICES = {
+    "prior": ("strong", "learned", "both"),
+    "own_playout": ("strong", "learned"),
+    "others_playout": ("normal", "learned"),
+}
+"""The choices of the Expert's string options."""
 ENDGAME_NODES = 20_000
 """The solver's node limit above ``EXACT_CARDS`` when the search runs by iterations rather than by time."""
 
@@ -57,6 +72,14 @@ class Expert(Player):
         exploration: float = 0.5,
         policy: Policy | None = None,
         self_policy: Policy | None = None,
+        prior: str = "strong",
+        own_playout: str = "strong",
+        others_playout: str = "normal",
+        widening: float = 0.6,
+        weighting: float = 0.0,
+        pool: int = 32,
+        likelihood: str = "learned",
+        cpu_budget: bool = False,
     ) -> None:
         if budget <= 0:
             raise ValueError("the budget must be positive")
@@ -70,6 +93,31 @@ class Expert(Player):
         """The playout policy of the other seats (default: Normal)."""
         self.self_policy = self_policy
         """The playout policy of the searching seat (default: Strong)."""
+        for name, value in (("prior", prior), ("own_playout", own_playout), ("others_playout", others_playout)):
+            if value not in PLAYOUT_CHOICES[name]:
+                raise ValueError(f"{name} must be one of {', '.join(PLAYOUT_CHOICES[name])}")
+        self.prior = prior
+        """Which moves the bandit weighs: ``strong`` (Strong's best few and the pass) or
+        ``learned`` (every legal move in the learned policy's order, widened progressively) or
+        ``both`` (Strong's first, then the others in the learned policy's order, widened progressively)."""
+        self.own_playout = own_playout
+        """The searching seat's playout policy when ``self_policy`` is None: ``strong`` or ``learned``."""
+        self.others_playout = others_playout
+        """The other seats' playout policy when ``policy`` is None: ``normal`` or ``learned``."""
+        self.widening = widening
+        self.weighting = weighting
+        """Above 0, worlds are drawn in proportion to the likelihood (to this power) of the other
+        players' past moves under the learned policy, from ``pool`` sampled worlds."""
+        self.pool = pool
+        if likelihood not in ("learned", "anchored"):
+            raise ValueError("likelihood must be learned or anchored")
+        self.likelihood = likelihood
+        self.cpu_budget = cpu_budget
+        """Count ``budget`` in this process's CPU time rather than wall time (for measurements on a
+        busy machine: the search gets the same work whatever else runs; deadlines given are wall time)."""
+        """The model of the others' past moves: ``learned`` (the policy) or ``anchored`` (half the
+        policy, half the move of the tournament's default client, Normal)."""
+        """With the learned prior, the bandit weighs ``2 + widening * sqrt(playouts)`` moves (and the pass)."""
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         return self.search(obs, rng, deadline)
@@ -92,7 +140,10 @@ class Expert(Player):
         cancelled: Callable[[], bool] | None = None,
     ) -> Move:
         """The move to play: see the module docstring."""
-        start = time.perf_counter()
+        clock = time.perf_counter
+        if deadline is None and self.iterations is None and self.cpu_budget:
+            clock = time.process_time
+        start = clock()
         if deadline is None and self.iterations is None:
             deadline = start + self.budget
         state = obs.state
@@ -110,7 +161,7 @@ class Expert(Player):
         if world is not None and in_play <= ENDGAME_CARDS:
             if in_play <= EXACT_CARDS:
                 solution = solve(world, obs.seat)
-            elif deadline is None:
+            elif deadline is None or clock is not time.perf_counter:
                 solution = solve(world, obs.seat, node_limit=ENDGAME_NODES)
             else:
                 solution = solve(world, obs.seat, deadline=start + (deadline - start) * 0.6)
@@ -118,16 +169,31 @@ class Expert(Player):
                 return solution.move
 
         arms: list[Move] = []
-        for _, move in scored:
-            if len(arms) >= self.candidates:
-                break
-            if move not in arms:
-                arms.append(move)
-        if PASS in moves and PASS not in arms:
-            arms.append(PASS)
+        opening = len(moves)
+        if self.prior == "learned":
+            probs = load_policy().probabilities(state, obs.hand, moves)
+            order = sorted(range(len(moves)), key=lambda i: (-probs[i], i))
+            arms = [moves[i] for i in order]
+            if PASS in moves:
+                arms.remove(PASS)
+                arms.insert(min(2, len(arms)), PASS)
+            opening = min(len(arms), 3 if PASS in moves else 2)
+        else:
+            for _, move in scored:
+                if len(arms) >= self.candidates:
+                    break
+                if move not in arms:
+                    arms.append(move)
+            if PASS in moves and PASS not in arms:
+                arms.append(PASS)
+            opening = len(arms)
+            if self.prior == "both" and len(arms) < len(moves):
+                probs = load_policy().probabilities(state, obs.hand, moves)
+                order = sorted(range(len(moves)), key=lambda i: (-probs[i], i))
+                arms += [moves[i] for i in order if moves[i] not in arms]
         if len(arms) == 1:
             return arms[0]
-        return self._bandit(obs, rng, arms, deadline, cancelled)
+        return self._bandit(obs, rng, arms, deadline, cancelled, opening, clock)
 
     def _bandit(
         self,
@@ -136,14 +202,23 @@ class Expert(Player):
         arms: list[Move],
         deadline: float | None,
         cancelled: Callable[[], bool] | None,
+        opening: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> Move:
         low, high = points_range(obs.state.rules)
         span = float(high - low) or 1.0
-        sampler = WorldSampler(obs)
+        weighted = self.weighting > 0
+        sampler = WorldSampler(obs, passes=not weighted)
         worlds: list[Game] = []
+        pool: list[Game] = []
+        pool_weights: list[float] = []
+        if weighted:
+            anchor = normal_move if self.likelihood == "anchored" else None
+            pool, pool_weights = weighted_pool(sampler, rng, load_policy(), self.pool, self.weighting, anchor=anchor)
         seat = obs.seat
-        policy = _mixed(seat, self.policy or normal_policy, self.self_policy or strong_policy)
+        policy = _mixed(seat, self._others_policy(rng), self._own_policy(rng))
         count = len(arms)
+        live = count if opening is None else opening
         pulls = [0] * count
         totals = [0.0] * count
         done = 0
@@ -151,22 +226,37 @@ class Expert(Player):
         while True:
             if limit is not None and done >= limit:
                 break
-            if done >= count and (
-                (deadline is not None and time.perf_counter() >= deadline) or (cancelled is not None and cancelled())
+            if done >= live and (
+                (deadline is not None and clock() >= deadline) or (cancelled is not None and cancelled())
             ):
                 break
-            arm = self._pick(pulls, totals, done)
+            if live < count and live < 2 + self.widening * math.sqrt(done):
+                live += 1
+            arm = self._pick(pulls[:live], totals, done)
             k = pulls[arm]
             if k == len(worlds):
-                worlds.append(sampler.sample(rng))
+                if weighted:
+                    worlds.append(rng.choices(pool, weights=pool_weights)[0])
+                else:
+                    worlds.append(sampler.sample(rng))
             game = worlds[k].clone()
             game.apply(arms[arm])
             points = playout(game, seat, policy)
             pulls[arm] += 1
             totals[arm] += (points - low) / span
             done += 1
-        best = max(range(count), key=lambda a: (totals[a] / pulls[a] if pulls[a] else -1.0, pulls[a], -a))
+        best = max(range(live), key=lambda a: (totals[a] / pulls[a] if pulls[a] else -1.0, pulls[a], -a))
         return arms[best]
+
+    def _own_policy(self, rng: random.Random) -> Policy:
+        if self.self_policy is not None:
+            return self.self_policy
+        return load_policy().policy(rng) if self.own_playout == "learned" else strong_policy
+
+    def _others_policy(self, rng: random.Random) -> Policy:
+        if self.policy is not None:
+            return self.policy
+        return load_policy().policy(rng) if self.others_playout == "learned" else normal_policy
 
     def _pick(self, pulls: list[int], totals: list[float], done: int) -> int:
         """UCB1: the arm with the best mean plus exploration bonus (untried arms first)."""

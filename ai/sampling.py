@@ -19,16 +19,23 @@ adds two inferences:
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final
 
-from game.engine import Game, Observation, Play
+from game.engine import Game, Move, Observation, Play, PublicView, moves_for
 from game.engine.cards import JOKER_MASK, iter_ids, natural_strength_key
-from game.engine.movegen import legal_plays
+from game.engine.game import Phase
+from game.engine.movegen import legal_plays, lock_suits
 from game.engine.rules import RuleSet
+from game.engine.state import PublicState
 
 from .hand import breaks_up
+
+if TYPE_CHECKING:
+    from .policy import PolicyModel
 
 PASS_TRUST: Final = 0.3
 """Chance kept for a deal that contradicts one pass (see the module docstring)."""
@@ -183,3 +190,115 @@ def ordinary_follow(hand: int, seen: PassSeen, rules: RuleSet) -> bool:
         if not breaks_up(hand, play, min_len):
             return True
     return False
+
+
+@dataclass(frozen=True, slots=True)
+class PastTurn:
+    """Another player's past decision, as everyone saw it: the table and the move made."""
+
+    seat: int
+    move: Move
+    view: PublicState
+    """The public state it acted on (rebuilt from the history)."""
+    later: int
+    """The cards it has played since (its hand then is its hand now plus these)."""
+
+
+def past_turns(obs: Observation, limit: int = 24) -> list[PastTurn]:
+    """The other players' decisions this game (the most recent ``limit``), with the tables they faced.
+
+    The state each one acted on is rebuilt from the history: the cards played
+    before it, the hand sizes then (the sizes now plus what was played since),
+    the table, the lock and the order.  Modes whose hands change other than by
+    playing (stocks, a pile, 都落ち) are left out.
+    """
+    state = obs.state
+    rules = state.rules
+    if rules.hand_size or rules.pile_draw or state.miyako >= 0:
+        return []
+    history = obs.history
+    n = state.n
+    later_by_turn: list[tuple[int, ...]] = [()] * len(history)
+    later = [0] * n
+    for i in range(len(history) - 1, -1, -1):
+        turn = history[i]
+        if isinstance(turn.move, Play):
+            later[turn.seat] |= turn.move.cards
+        later_by_turn[i] = tuple(later)
+    played = 0
+    last_player = -1
+    picked: list[PastTurn] = []
+    for i, turn in enumerate(history):
+        if turn.seat != obs.seat:
+            laters = later_by_turn[i]
+            counts = tuple(state.counts[s] + laters[s].bit_count() for s in range(n))
+            active = 0
+            for s in range(n):
+                if counts[s]:
+                    active |= 1 << s
+            top = turn.top
+            view = replace(
+                state, phase=Phase.PLAY, turn=turn.seat, top=top, trick=(), last_player=last_player if top else -1,
+                passed=0, active=active, revolution=turn.reversed, j_back=False, lock=turn.lock,
+                lock_base=lock_suits(top, rules) if top is not None else 0, counts=counts, played=played,
+                drawn_seat=-1, result=None, pending=(),
+            )
+            picked.append(PastTurn(turn.seat, turn.move, view, laters[turn.seat]))
+        if isinstance(turn.move, Play):
+            played |= turn.move.cards
+            last_player = turn.seat
+    return picked[-limit:] if limit else picked
+
+
+def log_likelihood(
+    world: Game,
+    turns: Sequence[PastTurn],
+    model: PolicyModel,
+    floor: float = 1e-3,
+    anchor: Callable[[PublicView, int], Move] | None = None,
+    anchor_weight: float = 0.5,
+) -> float:
+    """Log-probability that ``model`` makes the moves of ``turns`` with the hands of ``world``.
+
+    With ``anchor`` (a deterministic player, e.g. ``normal_move``), each move's
+    probability is ``anchor_weight`` when the anchor makes it, plus the rest
+    times the model's; each is mixed with ``floor`` (players do not follow any
+    model exactly).
+    """
+    total = 0.0
+    hands = world.hands
+    for past in turns:
+        hand = hands[past.seat] | past.later
+        moves = moves_for(past.view, hand)
+        if len(moves) < 2:
+            continue
+        try:
+            index = moves.index(past.move)
+        except ValueError:
+            total += math.log(floor)
+            continue
+        p = model.probabilities(past.view, hand, moves)[index]
+        if anchor is not None:
+            p = (1.0 - anchor_weight) * p + (anchor_weight if anchor(past.view, hand) == past.move else 0.0)
+        total += math.log(floor + (1.0 - floor) * p)
+    return total
+
+
+def weighted_pool(
+    sampler: WorldSampler,
+    rng: random.Random,
+    model: PolicyModel,
+    size: int,
+    sharpness: float = 1.0,
+    limit: int = 24,
+    anchor: Callable[[PublicView, int], Move] | None = None,
+) -> tuple[list[Game], list[float]]:
+    """``size`` sampled worlds and their weights: the likelihood of the other players' past
+    moves under ``model``, raised to ``sharpness`` (1 for the largest)."""
+    turns = past_turns(sampler.obs, limit)
+    worlds = [sampler.sample(rng) for _ in range(size)]
+    if not turns:
+        return worlds, [1.0] * size
+    logs = [sharpness * log_likelihood(w, turns, model, anchor=anchor) for w in worlds]
+    top = max(logs)
+    return worlds, [math.exp(x - top) for x in logs]

@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from ai.expert import Expert
 from ai.normal import normal_policy
 from ai.playout import playout, points_range
 from game.engine import Game, observe, preset_rules
 
+from .helpers import play_game
 from .test_hidden_information import random_state
 
 
@@ -52,3 +55,35 @@ def test_playouts_settle_the_place() -> None:
             while not game.over:
                 game.apply(normal_policy(game))
             assert game.place_of(seat) == game.result.places.index(seat)  # type: ignore[union-attr]
+
+
+def test_expert_with_the_learned_policy_plays_legal_moves() -> None:
+    rules = preset_rules("uecda")
+    for prior in ("learned", "both"):
+        expert = Expert(iterations=12, prior=prior, own_playout="learned", others_playout="learned")
+        game = Game.new(rules, random.Random(7))
+        play_game(game, [expert] * rules.players, seed=8)
+        assert game.over
+
+
+def test_expert_options_are_checked() -> None:
+    with pytest.raises(ValueError):
+        Expert(prior="nonsense")
+
+
+def test_weighted_worlds_give_legal_moves_and_stay_deterministic() -> None:
+    rng = random.Random(11)
+    for _ in range(4):
+        game = random_state(rng, exchange=False)
+        obs = observe(game, game.turn)
+        expert = Expert(iterations=10, prior="learned", own_playout="learned", weighting=1.0, pool=6)
+        move = expert.choose_move(obs, random.Random(3))
+        assert move in obs.move_list()
+        assert move == expert.choose_move(obs, random.Random(3))
+
+
+def test_a_cpu_time_budget_returns_a_legal_move() -> None:
+    game = Game.new(preset_rules("uecda"), random.Random(12))
+    obs = observe(game, game.turn)
+    move = Expert(budget=0.05, cpu_budget=True).choose_move(obs, random.Random(1))
+    assert move in obs.move_list()

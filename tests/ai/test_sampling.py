@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from ai.normal import normal_policy
-from ai.sampling import WorldSampler, exchange_inference
+from ai.policy import load_policy
+from ai.sampling import WorldSampler, exchange_inference, log_likelihood, past_turns
 from game.engine import Game, Phase, observe, preset_rules
 from game.engine.cards import strongest_cards
 
@@ -76,3 +77,26 @@ def test_no_inference_without_an_exchange() -> None:
     sampler = WorldSampler(observe(duel, 0))
     world = sampler.sample(random.Random(2))
     assert observe(world, 0) == observe(duel, 0)
+
+
+def test_past_turns_rebuild_the_tables_the_others_faced() -> None:
+    """Every past decision of another player is rebuilt with the hand it had then, and its
+    move is one of the legal moves of that table; the true deal explains them all."""
+    rules = preset_rules("uecda")
+    game = Game.new(rules, random.Random(21))
+    tables = {}
+    while not game.over and len(game.history) < 30:
+        tables[len(game.history)] = (game.public(), game.hands[game.turn])
+        game.apply(normal_policy(game))
+    if game.over:
+        return
+    obs = observe(game, game.turn)
+    turns = past_turns(obs, limit=0)
+    assert turns and all(t.seat != obs.seat for t in turns)
+    index = [i for i, t in enumerate(obs.history) if t.seat != obs.seat]
+    for past, i in zip(turns, index):
+        state, hand = tables[i]
+        assert game.hands[past.seat] | past.later == hand
+        assert past.view.counts == state.counts and past.view.played == state.played
+        assert past.view.top == state.top and past.view.reversed == state.reversed
+    assert log_likelihood(game, turns, load_policy()) > -1e9

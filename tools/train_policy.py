@@ -1,0 +1,204 @@
+"""Fit the learned move policy (``ai/policy.py``) to the Expert's own choices.
+
+Two steps, both reproducible by seed:
+
+    python -m tools.train_policy collect --games 40 --seed 1 --iterations 150 --out .arena/policy-data-1.pkl
+    python -m tools.train_policy fit .arena/policy-data-*.pkl --seed 1 --out ai/policy_weights.json
+
+``collect`` plays self-play matches of five Experts (``uecda`` rules, a fixed
+number of playouts per decision so the data does not depend on the machine)
+and keeps every decision with more than one legal move: the public state,
+the hand and the move chosen.  Records are appended game by game, so a long
+run can be stopped and still used.
+
+``fit`` turns each decision into the feature vectors of its legal moves
+(``ai.policy.move_features``) and fits the weights of a softmax over them
+(multinomial logit, L2 penalty, Adam on the full batch) by maximum
+likelihood of the chosen moves; a tenth of the decisions (chosen by seed)
+is held out and the held-out log-likelihood and top-1 agreement are printed.
+numpy is needed here (the test extra), never by the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.engine import Match, Phase, observe, preset_rules
+
+
+def collect(
+    games: int, seed: int, iterations: int, out: Path, rules_id: str = "uecda", teacher: str = "expert"
+) -> int:
+    """Play self-play games of ``teacher``; append each game's decisions to ``out``; the number of decisions."""
+    from ai.levels import make_player
+
+    rules = preset_rules(rules_id)
+    options = {"iterations": iterations} if teacher == "expert" else {}
+    players = [make_player(teacher, **options) for _ in range(rules.players)]
+    total = 0
+    played = 0
+    match_index = 0
+    started = time.perf_counter()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("ab") as sink:
+        while played < games:
+            match = Match(rules, seed=seed * 1000 + match_index, games=10)
+            match_index += 1
+            step = 0
+            while played < games:
+                game = match.game
+                records: list[dict[str, Any]] = []
+                while not game.over:
+                    seat = game.turn
+                    obs = observe(game, seat)
+                    rng = random.Random(f"collect/{seed}/{match_index}/{match.index}/{step}")
+                    step += 1
+                    player = players[match.player_at(seat)]
+                    if game.phase is Phase.EXCHANGE:
+                        game.give(seat, player.choose_gift(obs, rng))
+                        continue
+                    moves = obs.move_list()
+                    move = player.choose_move(obs, rng)
+                    if len(moves) > 1:
+                        records.append({"state": obs.state, "hand": obs.hand, "drawn": obs.drawn, "move": move})
+                    game.play(move)
+                pickle.dump(records, sink)
+                sink.flush()
+                total += len(records)
+                played += 1
+                elapsed = time.perf_counter() - started
+                print(f"game {played}/{games}: {total} decisions, {elapsed:.0f}s", file=sys.stderr, flush=True)
+                if match.record_result() is not None:
+                    break
+                match.next_game()
+    return total
+
+
+def load(paths: Sequence[Path]) -> list[dict[str, Any]]:
+    """Every decision recorded in ``paths`` (files of pickled per-game lists)."""
+    out: list[dict[str, Any]] = []
+    for path in paths:
+        with path.open("rb") as source:
+            while True:
+                try:
+                    out.extend(pickle.load(source))
+                except EOFError:
+                    break
+    return out
+
+
+def fit(paths: Sequence[Path], seed: int, out: Path | None, steps: int = 3000, l2: float = 1e-3) -> dict[str, Any]:
+    """Fit the softmax weights; write them to ``out`` (JSON) and return them with the fit's figures."""
+    import numpy as np
+
+    from ai.policy import FEATURES, legal_moves_features
+
+    records = load(paths)
+    blocks: list[np.ndarray] = []
+    chosen: list[int] = []
+    for rec in records:
+        moves, feats = legal_moves_features(rec["state"], rec["hand"], rec["drawn"])
+        if rec["move"] not in moves or len(moves) < 2:
+            continue
+        blocks.append(np.asarray(feats, dtype=np.float64))
+        chosen.append(moves.index(rec["move"]))
+    count = len(blocks)
+    order = list(range(count))
+    random.Random(seed).shuffle(order)
+    held = set(order[: count // 10])
+    train = [i for i in range(count) if i not in held]
+    test = [i for i in range(count) if i in held]
+
+    def pack(index: list[int]) -> tuple[Any, Any, Any, Any]:
+        x = np.concatenate([blocks[i] for i in index])
+        sizes = np.array([len(blocks[i]) for i in index])
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        target = starts + np.array([chosen[i] for i in index])
+        group = np.repeat(np.arange(len(index)), sizes)
+        return x, group, target, len(index)
+
+    x, group, target, n = pack(train)
+    dim = x.shape[1]
+    w = np.zeros(dim)
+    m = np.zeros(dim)
+    v = np.zeros(dim)
+    rate, beta1, beta2 = 0.05, 0.9, 0.999
+
+    def loglik(w: Any, x: Any, group: Any, target: Any, n: int) -> tuple[float, Any, Any]:
+        s = x @ w
+        top = np.full(n, -np.inf)
+        np.maximum.at(top, group, s)
+        e = np.exp(s - top[group])
+        z = np.zeros(n)
+        np.add.at(z, group, e)
+        p = e / z[group]
+        ll = float(np.sum(s[target] - top - np.log(z))) / n
+        return ll, p, s
+
+    for t in range(1, steps + 1):
+        _, p, _ = loglik(w, x, group, target, n)
+        grad = -(x[target].sum(axis=0) - (p[:, None] * x).sum(axis=0)) / n + l2 * w
+        m = beta1 * m + (1 - beta1) * grad
+        v = beta2 * v + (1 - beta2) * grad * grad
+        w -= rate * (m / (1 - beta1**t)) / (np.sqrt(v / (1 - beta2**t)) + 1e-8)
+
+    def agreement(index: list[int]) -> tuple[float, float]:
+        xt, gt, tt, nt = pack(index)
+        ll, _, s = loglik(w, xt, gt, tt, nt)
+        best = np.full(nt, -np.inf)
+        np.maximum.at(best, gt, s)
+        return ll, float(np.mean(s[tt] >= best - 1e-12))
+
+    train_ll, train_top = agreement(train)
+    test_ll, test_top = agreement(test) if test else (0.0, 0.0)
+    result = {
+        "features": list(FEATURES),
+        "weights": [round(float(x), 5) for x in w],
+        "fit": {
+            "decisions": count, "train_loglik": round(train_ll, 4), "heldout_loglik": round(test_ll, 4),
+            "train_top1": round(train_top, 4), "heldout_top1": round(test_top, 4), "seed": seed,
+            "steps": steps, "l2": l2,
+        },
+    }
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(result, indent=1) + "\n")
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.train_policy", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect", help="record the Expert's decisions in self-play")
+    c.add_argument("--games", type=int, default=40)
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--iterations", type=int, default=150, help="the Expert's playouts per decision")
+    c.add_argument("--teacher", default="expert", help="the level whose choices are recorded (default expert)")
+    c.add_argument("--out", type=Path, required=True)
+    f = sub.add_parser("fit", help="fit the policy's weights to recorded decisions")
+    f.add_argument("data", type=Path, nargs="+")
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--steps", type=int, default=3000)
+    f.add_argument("--l2", type=float, default=1e-3)
+    f.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    if args.command == "collect":
+        collect(args.games, args.seed, args.iterations, args.out, teacher=args.teacher)
+        return 0
+    result = fit(args.data, args.seed, args.out, args.steps, args.l2)
+    print(json.dumps(result["fit"]))
+    for name, weight in zip(result["features"], result["weights"]):
+        print(f"{name:>24} {weight:+.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
