@@ -64,7 +64,7 @@ def test_fit_recovers_a_preference(tmp_path: Path) -> None:
     from tools.train_policy import fit
 
     rng = random.Random(9)
-    records = []
+    records: list[dict[str, object]] = []
     while len(records) < 60:
         game = random_state(rng, exchange=False)
         if game.top is not None:
