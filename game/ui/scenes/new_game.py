@@ -435,7 +435,7 @@ class NewGameScene(MenuScreen):
         for text_size in range(px(theme.FONT_SMALL, scale), max(8, px(theme.FONT_SMALL - 4, scale)) - 1, -1):
             line_h = round(text_size * 1.3)
             self.card_lines = {mode: wrap_text(ctx, text, text_size, text_w) for mode, text in texts.items()}
-            heights = {mode: px(CARD_H - 22, scale) + line_h * len(lines) for mode, lines in self.card_lines.items()}
+            heights = {mode: px(CARD_H - 16, scale) + line_h * len(lines) for mode, lines in self.card_lines.items()}
             if sum(heights.values()) <= room:
                 break
         self.card_text = (text_size, line_h)
