@@ -32,7 +32,7 @@ from .events import Event, GameOver, MatchOver
 from .game import Game
 from .match import Match
 from .plays import Move, Pass, Play
-from .state import PendingGift, Phase
+from .state import GiftKind, PendingGift, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +65,12 @@ def decisions(game: Game) -> list[Decision]:
 def answer(game: Game, decision: Decision, reply: Answer) -> list[Event]:
     """Apply the ``reply`` to ``decision`` with every rule checked (``IllegalMove`` says why not)."""
     if decision.gift is not None:
-        if not isinstance(reply, int):
-            raise IllegalMove(Reason.NOT_EXCHANGING, seat=decision.seat)
+        if not isinstance(reply, int):  # a move while cards are to be given
+            due = Reason.EXCHANGE_PENDING if decision.gift.kind is GiftKind.EXCHANGE else Reason.HANDOFF_PENDING
+            raise IllegalMove(due)
         return game.give(decision.seat, reply)
-    if not isinstance(reply, (Play, Pass)):
-        raise IllegalMove(Reason.NOT_YOUR_TURN, seat=decision.seat, turn=game.turn)
+    if not isinstance(reply, (Play, Pass)):  # cards given while a move is due
+        raise IllegalMove(Reason.NOT_EXCHANGING, seat=decision.seat)
     if decision.seat != game.turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN, seat=decision.seat, turn=game.turn)
     return game.play(reply)

@@ -195,3 +195,21 @@ def test_a_record_writes_and_replays_the_handoffs() -> None:
     data["games"][0]["actions"][1] = {"seat": 0, "discard": ["3C"]}
     with pytest.raises(IllegalAction, match="no cards to discard"):
         replay(parse_record(data))
+
+
+def test_the_runner_says_which_answer_is_due() -> None:
+    from game.engine.runner import answer, decisions
+
+    game = game_of("standard", ["7S 3C 4C", "4H 6C", "8D TC"], overrides={**OFF, "seven_pass": True})
+    (decision,) = decisions(game)
+    with pytest.raises(IllegalMove) as refused:
+        answer(game, decision, parse_cards("3C"))  # cards where a move is due
+    assert refused.value.reason is Reason.NOT_EXCHANGING
+    answer(game, decision, game.resolve(parse_cards("7S")))
+    (decision,) = decisions(game)
+    assert decision.gift is not None and decision.gift.kind is GiftKind.SEVEN_PASS
+    with pytest.raises(IllegalMove) as refused:
+        answer(game, decision, PASS)  # a move where cards are due
+    assert refused.value.reason is Reason.HANDOFF_PENDING
+    answer(game, decision, parse_cards("4C"))
+    assert decisions(game)[0].seat == 1 and decisions(game)[0].gift is None
