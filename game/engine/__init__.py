@@ -10,6 +10,7 @@ The public API, re-exported here:
 * a player's view: ``observe`` and ``Observation.sample``; ``moves_for`` a hand in a state
 * what a play does: ``game.engine.effects``
 * several games: ``Match``
+* a match decision by decision (the one loop every table, arena and server uses): ``game.engine.runner``
 * records: ``game.engine.record``
 """
 
