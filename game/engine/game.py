@@ -570,7 +570,8 @@ class Game(PublicFacts):
         if hand and (eff.hands_on or eff.discards):  # the player acts again: 7渡し, 10捨て
             left = hand.bit_count()
             if eff.hands_on:
-                receiver = self._next_seat(seat, self.active & ~(1 << seat))
+                # to the next player in the direction after this play (its 9s may turn it round)
+                receiver = self._next_seat(seat, self.active & ~(1 << seat), self.backwards != eff.turns_round)
                 self.pending.append(PendingGift(seat, receiver, min(eff.hands_on, left), GiftKind.SEVEN_PASS))
             if eff.discards:
                 self.pending.append(PendingGift(seat, -1, min(eff.discards, left), GiftKind.TEN_DISCARD))
@@ -682,10 +683,10 @@ class Game(PublicFacts):
             return
         self.turn = s
 
-    def _next_seat(self, seat: int, eligible: int) -> int:
-        """The first seat of ``eligible`` after ``seat`` in the direction of play."""
+    def _next_seat(self, seat: int, eligible: int, backwards: bool | None = None) -> int:
+        """The first seat of ``eligible`` after ``seat`` in the direction of play (or the one given)."""
         n = self.n
-        step = n - 1 if self.backwards else 1
+        step = n - 1 if (self.backwards if backwards is None else backwards) else 1
         s = seat
         for _ in range(n):
             s = (s + step) % n

@@ -213,3 +213,10 @@ def test_the_runner_says_which_answer_is_due() -> None:
     assert refused.value.reason is Reason.HANDOFF_PENDING
     answer(game, decision, parse_cards("4C"))
     assert decisions(game)[0].seat == 1 and decisions(game)[0].gift is None
+
+
+def test_a_seven_pass_goes_the_way_a_nine_in_the_same_play_turned_the_game() -> None:
+    game = game_of("standard", ["7S 8S 9S 3C 4C", "4H 6C", "8D TC", "5D JC"],
+                   overrides={**OFF, "seven_pass": True, "nine_reverse": True})
+    act(game, "7S 8S 9S")
+    assert game.backwards and game.pending == [PendingGift(0, 3, 1, GiftKind.SEVEN_PASS)]
