@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from game.engine.rules import Title
+from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, Title
 
 __all__ = [
     "CLASS_IDS",
@@ -121,9 +121,7 @@ class GameRow:
 
     def check(self) -> None:
         """ValueError if a field is out of range (a bug in the caller, not bad data)."""
-        n = self.players
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-            raise ValueError(f"players: expected 2..7, not {n!r}")
+        n = _checked_players(self.players)
         for name in ("human_seat", "place"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
@@ -139,6 +137,13 @@ class GameRow:
         if self.match_game is not None and (isinstance(self.match_game, bool) or self.match_game < 0):
             raise ValueError(f"match_game: {self.match_game!r}")
         iso_utc(self.played_at)
+
+
+def _checked_players(n: object) -> int:
+    """``n`` if it is a player count the rules know, else ValueError."""
+    if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"players: expected {MIN_PLAYERS}..{MAX_PLAYERS}, not {n!r}")
+    return n
 
 
 @dataclass(frozen=True)
@@ -168,9 +173,7 @@ class MatchRow:
 
     def check(self) -> None:
         """ValueError if a field is out of range (a bug in the caller)."""
-        n = self.players
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-            raise ValueError(f"players: expected 2..7, not {n!r}")
+        n = _checked_players(self.players)
         if not 0 <= self.human_rank < n:
             raise ValueError(f"human_rank: expected 0..{n - 1}, not {self.human_rank!r}")
         if len(self.totals) != n:
