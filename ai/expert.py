@@ -18,6 +18,12 @@ A decision goes like this:
    default ``budget`` seconds), or when asked to stop; the candidate with
    the best mean reward is played.
 
+The search can be shared among processes (root parallelism): each runs
+``search_part`` with its own random numbers and returns a ``Tally`` (the
+candidates, their tries and rewards); ``combine`` adds the tallies up and
+plays the best mean.  The decision worker does this on a machine with two
+cores or more.
+
 The learned move policy (``ai.policy``) can take three parts: the
 candidates (``prior="learned"``: every legal move in the policy's order,
 the bandit widening to ``2 + widening * sqrt(tries)`` of them), the
@@ -32,11 +38,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from game.engine import PASS, Game, Move, Observation, Play
+from game.engine import PASS, Game, Move, Observation, Pass, Play
 
 from .endgame import solve, two_player_world
+from .inference import TRUST, ChainSampler
 from .normal import normal_move, normal_policy
 from .player import Player
 from .playout import Policy, playout, points_range
@@ -53,16 +61,57 @@ PLAYOUT_CHOICES = {
     "prior": ("strong", "learned", "both"),
     "own_playout": ("strong", "learned"),
     "others_playout": ("normal", "learned"),
+    "reading": ("chain", "passes"),
 }
 """The choices of the Expert's string options."""
 ENDGAME_NODES = 20_000
 """The solver's node limit above ``EXACT_CARDS`` when the search runs by iterations rather than by time."""
 
 
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What one search found: the candidates, how often each was tried and the sum of its rewards
+    (each scaled to 0..1).  Tallies of the same decision add up (``combine``)."""
+
+    arms: tuple[Move, ...]
+    pulls: tuple[int, ...]
+    totals: tuple[float, ...]
+
+    def best(self) -> Move:
+        """The tried candidate with the best mean reward (more tries, then the earlier one, break ties)."""
+        def key(a: int) -> tuple[float, int, int]:
+            pulls = self.pulls[a]
+            return (self.totals[a] / pulls if pulls else -1.0, pulls, -a)
+
+        return self.arms[max(range(len(self.arms)), key=key)]
+
+
+def combine(parts: Sequence[Move | Tally]) -> Move:
+    """The move of a search shared among processes: a move one part found outright (a forced move,
+    a solved endgame), else the best mean of the tallies added up."""
+    for part in parts:
+        if not isinstance(part, Tally):
+            return part
+    tallies = [part for part in parts if isinstance(part, Tally)]
+    if not tallies:
+        raise ValueError("nothing to combine")
+    arms = tallies[0].arms
+    pulls = [0] * len(arms)
+    totals = [0.0] * len(arms)
+    for tally in tallies:
+        if tally.arms != arms:  # pragma: no cover - the candidates depend on the observation only
+            raise ValueError("the parts searched different candidates")
+        for a in range(len(arms)):
+            pulls[a] += tally.pulls[a]
+            totals[a] += tally.totals[a]
+    return Tally(arms, tuple(pulls), tuple(totals)).best()
+
+
 class Expert(Player):
     """Level 4: determinized Monte Carlo search with a bandit at the root."""
 
     level = "expert"
+    search_parts = True
 
     def __init__(
         self,
@@ -80,6 +129,8 @@ class Expert(Player):
         pool: int = 32,
         likelihood: str = "learned",
         cpu_budget: bool = False,
+        reading: str = "chain",
+        trust: float = TRUST,
     ) -> None:
         if budget <= 0:
             raise ValueError("the budget must be positive")
@@ -93,7 +144,10 @@ class Expert(Player):
         """The playout policy of the other seats (default: Normal)."""
         self.self_policy = self_policy
         """The playout policy of the searching seat (default: Strong)."""
-        for name, value in (("prior", prior), ("own_playout", own_playout), ("others_playout", others_playout)):
+        options = (
+            ("prior", prior), ("own_playout", own_playout), ("others_playout", others_playout), ("reading", reading)
+        )
+        for name, value in options:
             if value not in PLAYOUT_CHOICES[name]:
                 raise ValueError(f"{name} must be one of {', '.join(PLAYOUT_CHOICES[name])}")
         self.prior = prior
@@ -104,6 +158,11 @@ class Expert(Player):
         """The searching seat's playout policy when ``self_policy`` is None: ``strong`` or ``learned``."""
         self.others_playout = others_playout
         """The other seats' playout policy when ``policy`` is None: ``normal`` or ``learned``."""
+        self.reading = reading
+        """How worlds are drawn: ``chain`` (weighted by how well they explain the others' moves,
+        ``inference.ChainSampler``) or ``passes`` (``sampling.WorldSampler``: the exchange and the passes)."""
+        self.trust = trust
+        """The chain's weight per move a deal does not explain (lower: the others are read more strictly)."""
         self.widening = widening
         self.weighting = weighting
         """Above 0, worlds are drawn in proportion to the likelihood (to this power) of the other
@@ -121,6 +180,14 @@ class Expert(Player):
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         return self.search(obs, rng, deadline)
+
+    def search_part(
+        self, obs: Observation, rng: random.Random, deadline: float | None, cancelled: Callable[[], bool]
+    ) -> Move | Tally:
+        return self.tally(obs, rng, deadline, cancelled)
+
+    def combine(self, parts: Sequence[object]) -> Move:
+        return combine([part for part in parts if isinstance(part, (Tally, Play, Pass))])
 
     def choose_move_cancellable(
         self, obs: Observation, rng: random.Random, deadline: float | None, cancelled: Callable[[], bool]
@@ -140,6 +207,17 @@ class Expert(Player):
         cancelled: Callable[[], bool] | None = None,
     ) -> Move:
         """The move to play: see the module docstring."""
+        found = self.tally(obs, rng, deadline, cancelled)
+        return found.best() if isinstance(found, Tally) else found
+
+    def tally(
+        self,
+        obs: Observation,
+        rng: random.Random,
+        deadline: float | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Move | Tally:
+        """The search: the move when it is clear without playouts, else the candidates' tally."""
         clock = time.perf_counter
         if deadline is None and self.iterations is None and self.cpu_budget:
             clock = time.process_time
@@ -204,17 +282,22 @@ class Expert(Player):
         cancelled: Callable[[], bool] | None,
         opening: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
-    ) -> Move:
+    ) -> Tally:
         low, high = points_range(obs.state.rules)
         span = float(high - low) or 1.0
         weighted = self.weighting > 0
-        sampler = WorldSampler(obs, passes=not weighted)
+        sampler: WorldSampler | ChainSampler
         worlds: list[Game] = []
         pool: list[Game] = []
         pool_weights: list[float] = []
         if weighted:
+            sampler = WorldSampler(obs, passes=False)
             anchor = normal_move if self.likelihood == "anchored" else None
             pool, pool_weights = weighted_pool(sampler, rng, load_policy(), self.pool, self.weighting, anchor=anchor)
+        elif self.reading == "chain":
+            sampler = ChainSampler(obs, trust=self.trust)
+        else:
+            sampler = WorldSampler(obs)
         seat = obs.seat
         policy = _mixed(seat, self._others_policy(rng), self._own_policy(rng))
         count = len(arms)
@@ -245,8 +328,7 @@ class Expert(Player):
             pulls[arm] += 1
             totals[arm] += (points - low) / span
             done += 1
-        best = max(range(live), key=lambda a: (totals[a] / pulls[a] if pulls[a] else -1.0, pulls[a], -a))
-        return arms[best]
+        return Tally(tuple(arms), tuple(pulls), tuple(totals))
 
     def _own_policy(self, rng: random.Random) -> Policy:
         if self.self_policy is not None:

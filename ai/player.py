@@ -55,6 +55,20 @@ class Player(ABC):
         """
         return self.choose_move(obs, rng, deadline)
 
+    search_parts: bool = False
+    """True for a searching player whose decision can be shared among processes (root
+    parallelism): each runs ``search_part`` with its own random numbers, ``combine`` merges them."""
+
+    def search_part(
+        self, obs: Observation, rng: random.Random, deadline: float | None, cancelled: Callable[[], bool]
+    ) -> object:
+        """One share of the search for a move (a picklable result for ``combine``)."""
+        raise NotImplementedError(f"{type(self).__name__} does not share its search")
+
+    def combine(self, parts: Sequence[object]) -> Move:
+        """The move from the shares ``search_part`` returned for the same observation."""
+        raise NotImplementedError(f"{type(self).__name__} does not share its search")
+
     def choose_gift(self, obs: Observation, rng: random.Random) -> int:
         """The cards (a card set) ``obs.seat`` gives away: in the exchange, or handing on (7渡し)
         or discarding (10捨て) after a play; by default its weakest."""

@@ -7,11 +7,16 @@
     ...
     worker.close()
 
-* ``process``: one background process (started by ``start()`` or on first use, with the spawn
+* ``process``: a background process (started by ``start()`` or on first use, with the spawn
   method, so it works when frozen by PyInstaller as long as the program calls
   ``multiprocessing.freeze_support()`` first).  Decisions run one at a time;
   a cancelled decision that has not started is dropped, a running one is told
   to stop (the Expert returns its best move so far) and its result discarded.
+  With ``processes`` above 1 (by default on a machine with two cores or more),
+  a player that shares its search (``Player.search_parts``: the Expert) thinks
+  in that many processes at once, each with its own random numbers, and the
+  shares are combined here (``Player.combine``); the extra processes run at a
+  lower priority, so the table's frames come first.
 * ``thread``: one background thread, same behaviour.
 * ``inline``: ``submit`` computes at once (tests, headless runs).
 
@@ -24,8 +29,10 @@ Nothing here sleeps: waiting uses pipe, queue and event timeouts.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
+import os
 import queue
 import random
 import threading
@@ -44,6 +51,8 @@ Mode = Literal["process", "thread", "inline"]
 Decision = Move | int
 KEEP_RESULTS = 256
 """Finished results kept for repeated polls (the oldest are dropped)."""
+HELPER_NICENESS = 5
+"""How much lower the priority of the extra decision processes is (where the system has one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,30 +70,52 @@ class _Job:
     seed: int
     gift: bool
     budget: float | None
+    part: int | None = None
+    """None: the whole decision; k: the k-th share of a shared search."""
 
 
-def decide(job: _Job, cancelled: Callable[[], bool]) -> Decision:
-    """Run one decision as the worker does (the deadline starts now)."""
-    rng = random.Random(job.seed)
+def decide(job: _Job, cancelled: Callable[[], bool]) -> Any:
+    """Run one decision (or one share of it) as the worker does (the deadline starts now)."""
+    rng = random.Random(job.seed if not job.part else f"{job.seed}/{job.part}")
     if job.gift:
         return job.player.choose_gift(job.obs, rng)
     deadline = time.perf_counter() + job.budget if job.budget is not None else None
+    if job.part is not None:
+        return job.player.search_part(job.obs, rng, deadline, cancelled)
     return job.player.choose_move_cancellable(job.obs, rng, deadline, cancelled)
+
+
+def default_processes() -> int:
+    """Decision processes for this machine: two when it has two cores or more."""
+    return 2 if (os.cpu_count() or 1) >= 2 else 1
+
+
+@dataclass
+class _Shares:
+    """The shares of one shared decision, as they come in."""
+
+    player: Player
+    parts: list[Any]
+    missing: int
+    error: Exception | None = None
 
 
 class DecisionWorker:
     """Runs players' decisions in the background; the UI polls for the results."""
 
-    def __init__(self, mode: Mode = "process") -> None:
+    def __init__(self, mode: Mode = "process", processes: int | None = None) -> None:
         if mode not in ("process", "thread", "inline"):
             raise ValueError(f"unknown worker mode {mode!r}")
         self.mode: Mode = mode
+        self.processes = max(1, processes if processes is not None else default_processes())
+        """Processes in ``process`` mode (a shared search runs in all of them)."""
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._results: OrderedDict[int, tuple[bool, Any]] = OrderedDict()
         self._cancelled: set[int] = set()
+        self._shares: dict[int, _Shares] = {}
         self._thread: _ThreadRunner | None = None
-        self._process: _ProcessRunner | None = None
+        self._runners: list[_ProcessRunner] = []
         self._closed = False
 
     def __enter__(self) -> DecisionWorker:
@@ -96,7 +127,8 @@ class DecisionWorker:
     def start(self) -> None:
         """Start the background process or thread now rather than on the first decision."""
         if self.mode == "process":
-            self._process_runner().ensure_started()
+            for k in range(self.processes):
+                self._process_runner(k).ensure_started()
         elif self.mode == "thread":
             self._thread_runner()
 
@@ -115,16 +147,23 @@ class DecisionWorker:
                 self._store(ticket.id, False, error)
         elif self.mode == "thread" or not player.runs_in_process:
             self._thread_runner().submit(job)
+        elif self.processes > 1 and player.search_parts and not gift:
+            with self._lock:
+                self._shares[ticket.id] = _Shares(player, [None] * self.processes, self.processes)
+            for k in range(self.processes):
+                runner = self._process_runner(k)
+                runner.submit(_Job(ticket.id, player, obs, seed, gift, budget, part=k))
+                runner.pump(0.0)
         else:
-            runner = self._process_runner()
+            runner = self._process_runner(0)
             runner.submit(job)
             runner.pump(0.0)
         return ticket
 
     def poll(self, ticket: Ticket) -> Decision | None:
         """The decision if it is ready (None while thinking, or once cancelled); re-raises its error."""
-        if self._process is not None:
-            self._process.pump(0.0)
+        for runner in self._runners:
+            runner.pump(0.0)
         return self._result(ticket)
 
     def wait(self, ticket: Ticket, timeout: float | None = None) -> Decision | None:
@@ -138,8 +177,10 @@ class DecisionWorker:
             if left is not None and left <= 0:
                 return None
             step = 0.05 if left is None else min(0.05, left)
-            if self._process is not None and self._process.owns(ticket.id):
-                self._process.pump(step)
+            owners = [runner for runner in self._runners if runner.owns(ticket.id)]
+            if owners:
+                for runner in self._runners:
+                    runner.pump(step / len(self._runners) if runner in owners else 0.0)
             elif self._thread is not None:
                 self._thread.done.wait(step)
                 self._thread.done.clear()
@@ -151,17 +192,18 @@ class DecisionWorker:
         with self._lock:
             self._cancelled.add(ticket.id)
             self._results.pop(ticket.id, None)
+            self._shares.pop(ticket.id, None)
         if self._thread is not None:
             self._thread.cancel(ticket.id)
-        if self._process is not None:
-            self._process.cancel(ticket.id)
+        for runner in self._runners:
+            runner.cancel(ticket.id)
 
     def close(self) -> None:
         """Stop the background process and thread (running decisions are abandoned)."""
         self._closed = True
-        if self._process is not None:
-            self._process.close()
-            self._process = None
+        for runner in self._runners:
+            runner.close()
+        self._runners = []
         if self._thread is not None:
             self._thread.close()
             self._thread = None
@@ -175,6 +217,29 @@ class DecisionWorker:
             self._results[job_id] = (ok, value)
             while len(self._results) > KEEP_RESULTS:
                 self._results.popitem(last=False)
+
+    def _collect(self, part: int, job_id: int, ok: bool, value: Any) -> None:
+        """A process's answer: a whole decision, or a share combined once all are in."""
+        with self._lock:
+            shares = self._shares.get(job_id)
+            if shares is not None:
+                if ok:
+                    shares.parts[part] = value
+                elif shares.error is None:
+                    shares.error = value
+                shares.missing -= 1
+                if shares.missing:
+                    return
+                del self._shares[job_id]
+        if shares is None:
+            self._store(job_id, ok, value)
+        elif shares.error is not None:
+            self._store(job_id, False, shares.error)
+        else:
+            try:
+                self._store(job_id, True, shares.player.combine(shares.parts))
+            except Exception as error:
+                self._store(job_id, False, error)
 
     def _result(self, ticket: Ticket) -> Decision | None:
         with self._lock:
@@ -192,10 +257,15 @@ class DecisionWorker:
             self._thread = _ThreadRunner(self._store)
         return self._thread
 
-    def _process_runner(self) -> _ProcessRunner:
-        if self._process is None:
-            self._process = _ProcessRunner(self._store)
-        return self._process
+    def _process_runner(self, k: int) -> _ProcessRunner:
+        while len(self._runners) <= k:
+            part = len(self._runners)
+
+            def collect(job_id: int, ok: bool, value: Any, part: int = part) -> None:
+                self._collect(part, job_id, ok, value)
+
+            self._runners.append(_ProcessRunner(collect, HELPER_NICENESS if part else 0))
+        return self._runners[k]
 
 
 class _ThreadRunner:
@@ -254,8 +324,9 @@ class _ThreadRunner:
 class _ProcessRunner:
     """One background process; the parent hands it one decision at a time."""
 
-    def __init__(self, store: Callable[[int, bool, Any], None]) -> None:
+    def __init__(self, store: Callable[[int, bool, Any], None], niceness: int = 0) -> None:
         self._store = store
+        self._niceness = niceness
         self._context = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._conn: Connection | None = None
@@ -269,7 +340,9 @@ class _ProcessRunner:
             return
         parent, child = self._context.Pipe()
         self._cancel = self._context.RawValue("q", -1)
-        process = self._context.Process(target=_serve, args=(child, self._cancel), name="ai-decisions", daemon=True)
+        process = self._context.Process(
+            target=_serve, args=(child, self._cancel, self._niceness), name="ai-decisions", daemon=True
+        )
         process.start()
         child.close()
         self._process, self._conn = process, parent
@@ -348,8 +421,11 @@ class _ProcessRunner:
         self._conn = None
 
 
-def _serve(conn: Connection, cancel: Any) -> None:
+def _serve(conn: Connection, cancel: Any, niceness: int = 0) -> None:
     """The background process: decide each job received until told to stop (None)."""
+    if niceness and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not allowed here: run at the normal priority
+            os.nice(niceness)
     while True:
         try:
             job = conn.recv()

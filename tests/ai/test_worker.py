@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
+from collections.abc import Callable, Sequence
 
 import pytest
 
+from ai.expert import Expert, Tally, combine
 from ai.levels import make_player
 from ai.player import Player
 from ai.worker import DecisionWorker
-from game.engine import Game, Move, Observation, Phase, observe, preset_rules
+from game.engine import PASS, Game, Move, Observation, Phase, observe, preset_rules
 
 WAIT = 60.0
 """A generous bound for a decision to come back (a liveness check, not a timing test)."""
@@ -23,6 +26,26 @@ class Failing(Player):
         raise ValueError("no idea")
 
 
+class FailingShare(Player):
+    """A shared search whose second share fails."""
+
+    level = "failing-share"
+    search_parts = True
+
+    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
+        raise AssertionError("a shared search runs in parts")
+
+    def search_part(
+        self, obs: Observation, rng: random.Random, deadline: float | None, cancelled: Callable[[], bool]
+    ) -> object:
+        if multiprocessing.current_process().name == "ai-decisions" and os.nice(0) > 0:
+            raise ValueError("no idea")
+        return "fine"
+
+    def combine(self, parts: Sequence[object]) -> Move:
+        raise AssertionError("not with a failed share")
+
+
 class InMainProcess(Player):
     """An I/O player: must run in a thread of the main process."""
 
@@ -33,6 +56,31 @@ class InMainProcess(Player):
         if multiprocessing.current_process().name != "MainProcess":
             raise RuntimeError("ran in a worker process")
         return obs.move_list()[0]
+
+
+class SharedSearch(Player):
+    """Shares its search: each share reports the process it ran in and its first random number."""
+
+    level = "shared"
+    search_parts = True
+
+    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
+        raise AssertionError("a shared search runs in parts")
+
+    def search_part(
+        self, obs: Observation, rng: random.Random, deadline: float | None, cancelled: Callable[[], bool]
+    ) -> object:
+        return (os.getpid(), os.nice(0) if hasattr(os, "nice") else 0, rng.random())
+
+    def combine(self, parts: Sequence[object]) -> Move:
+        pids = {part[0] for part in parts if isinstance(part, tuple)}
+        nice = [part[1] for part in parts if isinstance(part, tuple)]
+        draws = [part[2] for part in parts if isinstance(part, tuple)]
+        if len(pids) != 2 or len(set(draws)) != 2 or not nice[0] < nice[1]:
+            raise AssertionError(f"shares {parts!r}")
+        return self.answer
+
+    answer: Move = PASS
 
 
 def first_obs() -> Observation:
@@ -50,7 +98,7 @@ def exchange_obs() -> Observation:
 def test_decisions_match_a_direct_call(mode: str) -> None:
     obs = first_obs()
     gift_obs = exchange_obs()
-    with DecisionWorker(mode) as worker:  # type: ignore[arg-type]
+    with DecisionWorker(mode, processes=1) as worker:  # type: ignore[arg-type]
         for level, options in (("normal", {}), ("strong", {}), ("expert", {"iterations": 20})):
             player = make_player(level, **options)
             ticket = worker.submit(player, obs, seed=5)
@@ -60,10 +108,39 @@ def test_decisions_match_a_direct_call(mode: str) -> None:
             assert worker.wait(gift, WAIT) == player.choose_gift(gift_obs, random.Random(5))
 
 
+def test_a_shared_search_runs_in_two_processes_and_combines_their_shares() -> None:
+    obs = first_obs()
+    with DecisionWorker("process", processes=2) as worker:
+        ticket = worker.submit(SharedSearch(), obs, seed=5)
+        assert worker.wait(ticket, WAIT) == PASS, "the combine check passed in this process"
+        expert = Expert(iterations=30)
+        ticket = worker.submit(expert, obs, seed=5)
+        parts = [expert.tally(obs, random.Random(5)), expert.tally(obs, random.Random("5/1"))]
+        assert all(isinstance(part, Tally) for part in parts)
+        assert worker.wait(ticket, WAIT) == combine(parts)
+        gift = worker.submit(expert, exchange_obs(), seed=5, gift=True)
+        assert worker.wait(gift, WAIT) == expert.choose_gift(exchange_obs(), random.Random(5)), "gifts are not shared"
+
+
+def test_tallies_add_up() -> None:
+    play, other = first_obs().move_list()[:2]
+    a = Tally((play, other, PASS), (3, 1, 0), (0.3, 0.9, 0.0))
+    b = Tally((play, other, PASS), (3, 1, 2), (0.3, 0.1, 1.9))
+    assert a.best() == other and b.best() == PASS
+    assert combine([a, b]) == PASS, "1.9/2 beats 1.0/2 and 0.6/6"
+    assert combine([a, other, b]) == other, "a move found outright wins"
+    assert combine([Tally((play, other), (2, 2), (1.0, 1.0))]) == play, "ties go to the earlier candidate"
+    with pytest.raises(ValueError):
+        combine([])
+
+
 @pytest.mark.parametrize("mode", ["inline", "thread", "process"])
-def test_errors_come_back_from_poll(mode: str) -> None:
-    with DecisionWorker(mode) as worker:  # type: ignore[arg-type]
-        ticket = worker.submit(Failing(), first_obs(), seed=1)
+@pytest.mark.parametrize("failing", [Failing(), FailingShare()], ids=["whole", "share"])
+def test_errors_come_back_from_poll(mode: str, failing: Player) -> None:
+    if isinstance(failing, FailingShare) and (mode != "process" or not hasattr(os, "nice")):
+        pytest.skip("only a process worker shares a search; the failing share is the lower-priority one")
+    with DecisionWorker(mode, processes=2) as worker:  # type: ignore[arg-type]
+        ticket = worker.submit(failing, first_obs(), seed=1)
         with pytest.raises(ValueError, match="no idea"):
             worker.wait(ticket, WAIT)
         with pytest.raises(ValueError):
@@ -73,7 +150,7 @@ def test_errors_come_back_from_poll(mode: str) -> None:
 @pytest.mark.parametrize("mode", ["thread", "process"])
 def test_cancel_stops_a_long_decision(mode: str) -> None:
     obs = first_obs()
-    with DecisionWorker(mode) as worker:  # type: ignore[arg-type]
+    with DecisionWorker(mode, processes=2) as worker:  # type: ignore[arg-type]
         long = worker.submit(make_player("expert", budget=600.0), obs, seed=1)
         queued = worker.submit(make_player("expert", budget=600.0), obs, seed=2)
         worker.poll(long)

@@ -1,0 +1,213 @@
+"""Reading the others' hands from their moves: worlds drawn by a Markov chain over the hidden cards.
+
+Every past move of another player says something about the hand it held:
+a player who led a lone 6 had no pair and no sequence to lead, one who passed
+had nothing it would have played, an upper class that handed over a 5 in
+the exchange held nothing weaker.  A *move model* (by default the
+tournament's default client, ``normal_move``) says what a player would have
+done with a given hand; a deal in which the model would have made a
+player's recorded move is *consistent* with that move.  A deal's weight is
+``trust ** misses``, ``misses`` counting the recorded moves (of every other
+player, this game, and the exchange gift this player received) that the
+models (``normal_move``; for the gift, the weakest cards) would not have
+made with that deal's hands: against players who move like the model only consistent deals are
+likely, against others the weight still prefers the deals that explain
+their moves best.
+
+``ChainSampler`` draws worlds with this weight by a Metropolis chain: it
+starts from a deal that respects what is certain (``WorldSampler``: the
+counts, the known cards, the exchange), then proposes swapping one hidden
+card between two other players, accepting with probability
+``trust ** (more misses)``; only the two players' moves are checked again,
+leads first (they tell the most), and the check stops as soon as the
+proposal is sure to be refused.  A few steps separate the worlds it returns.  Each player's hand at a past
+move is its hand now plus what it has played since (``past_turns``), so the
+evidence costs one model call per past move of the players a swap touches.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Final
+
+from game.engine import Game, Move, Observation, Pass, PublicView
+from game.engine.cards import iter_ids
+
+from .normal import normal_move
+from .player import weakest_cards
+from .sampling import PastTurn, WorldSampler, exchange_inference, past_turns
+
+MoveModel = Callable[[PublicView, int], Move]
+"""What a player would do in a public state holding a hand."""
+GiftModel = Callable[[int, int], int]
+"""The cards an upper class would give in the exchange, holding a hand: (hand, count) -> cards."""
+
+TRUST: Final = 0.01
+"""A deal's weight is multiplied by this for each recorded move the model would not have made."""
+BURN_IN: Final = 200
+"""Steps before the first world (the chain leaves its random start)..."""
+MAX_BURN_IN: Final = 1000
+"""... or up to this many, in rounds of ``BURN_IN``, while its deal leaves some move unexplained."""
+STEPS: Final = 12
+"""Steps between two worlds."""
+
+
+class ChainSampler:
+    """Samples worlds for one observation, weighted by how well they explain the others' moves."""
+
+    __slots__ = (
+        "_capped", "_forbidden", "_hands", "_misses", "_movable", "_removed", "base", "gift_model", "gifts",
+        "model", "obs", "steps", "trust", "turns",
+    )
+
+    def __init__(
+        self,
+        obs: Observation,
+        model: MoveModel = normal_move,
+        trust: float = TRUST,
+        steps: int = STEPS,
+        gift_model: GiftModel = weakest_cards,
+    ) -> None:
+        if not 0.0 <= trust <= 1.0:
+            raise ValueError("the trust must lie between 0 and 1")
+        self.obs = obs
+        self.model = model
+        self.gift_model = gift_model
+        self.trust = trust
+        self.steps = steps
+        self.base = WorldSampler(obs, passes=False)
+        """Deals respecting what is certain: the chain's start, and every world when there is no evidence."""
+        self.turns: dict[int, list[PastTurn]] = {}
+        """The other players' past moves this game, by seat (leads first: they tell the most)."""
+        self.gifts: dict[int, tuple[int, int]] = {}
+        """An upper class's exchange gift to the observer: the cards, and what it has played since."""
+        rules = obs.state.rules
+        if not (rules.seven_pass or rules.ten_discard):  # hands change only by playing
+            for past in past_turns(obs, limit=0):
+                self.turns.setdefault(past.seat, []).append(past)
+            for turns in self.turns.values():
+                turns.sort(key=lambda past: past.view.top is not None)
+            self.gifts = received_gifts(obs)
+            for seat in self.gifts:
+                self.turns.setdefault(seat, [])
+        self._capped, self._forbidden = exchange_inference(obs)
+        self._hands: list[int] = []
+        self._misses: dict[int, int] = {}
+        self._movable: list[int] = []
+        """The other seats holding hidden cards (the ones a swap may touch)."""
+        self._removed = 0
+
+    def misses(self, seat: int, hand: int, cap: int | None = None) -> int:
+        """How many of ``seat``'s recorded moves the model would not have made holding ``hand`` now
+        (counting stops past ``cap``)."""
+        model = self.model
+        found = 0
+        gift = self.gifts.get(seat)
+        if gift is not None:
+            given, played = gift
+            if self.gift_model(hand | played | given, given.bit_count()) != given:
+                found += 1
+        for past in self.turns.get(seat, ()):
+            if model(past.view, hand | past.later) != past.move:
+                found += 1
+                if cap is not None and found > cap:
+                    break
+        return found
+
+    def sample(self, rng: random.Random) -> Game:
+        """One world; successive worlds are a few chain steps apart."""
+        if not self.turns:
+            return self.base.sample(rng)
+        if not self._hands:
+            self._start(rng)
+            for _ in range(MAX_BURN_IN // BURN_IN):
+                self._walk(rng, BURN_IN)
+                if not self.total_misses():
+                    break
+        else:
+            self._walk(rng, self.steps)
+        return self.obs.world(list(self._hands), removed=self._removed)
+
+    def total_misses(self) -> int:
+        """The misses of the chain's current deal (0 before the first world)."""
+        return sum(self._misses.values())
+
+    def _start(self, rng: random.Random) -> None:
+        world = self.base.sample(rng)
+        obs = self.obs
+        self._hands = list(world.hands)
+        held = 0
+        for seat, hand in enumerate(self._hands):
+            if seat != obs.seat:
+                held |= hand
+        self._removed = obs.unseen & ~held
+        self._movable = [
+            seat for seat in range(obs.state.n)
+            if seat != obs.seat and self._hands[seat] & ~obs.known[seat]
+        ]
+        self._misses = {seat: self.misses(seat, self._hands[seat]) for seat in self.turns}
+
+    def _walk(self, rng: random.Random, steps: int) -> None:
+        movable = self._movable
+        if len(movable) < 2:
+            return
+        obs = self.obs
+        hands = self._hands
+        known = obs.known
+        log_trust = math.log(self.trust) if 0.0 < self.trust < 1.0 else 0.0
+        for _ in range(steps):
+            i, j = rng.sample(movable, 2)
+            a = _pick(hands[i] & ~known[i], rng)
+            b = _pick(hands[j] & ~known[j], rng)
+            new_i = hands[i] & ~a | b
+            new_j = hands[j] & ~b | a
+            if (self._capped == i and b & self._forbidden) or (self._capped == j and a & self._forbidden):
+                continue
+            # Accepted when trust ** more > u: ``more`` must stay below ``allowed``.
+            u = rng.random()
+            if self.trust >= 1.0 or u <= 0.0:
+                allowed = math.inf
+            elif self.trust <= 0.0:
+                allowed = 1e-9
+            else:
+                allowed = math.log(u) / log_trust
+            old = self._misses.get(i, 0) + self._misses.get(j, 0)
+            cap = old + math.ceil(allowed) - 1 if allowed < 1e6 else None
+            misses_i = self.misses(i, new_i, cap) if i in self._misses else 0
+            if cap is not None and misses_i > cap:
+                continue
+            misses_j = self.misses(j, new_j, None if cap is None else cap - misses_i) if j in self._misses else 0
+            if misses_i + misses_j - old >= allowed:
+                continue
+            hands[i], hands[j] = new_i, new_j
+            if i in self._misses:
+                self._misses[i] = misses_i
+            if j in self._misses:
+                self._misses[j] = misses_j
+
+
+def received_gifts(obs: Observation) -> dict[int, tuple[int, int]]:
+    """The exchange gifts the observer received from upper classes (by giver: the cards and what
+    the giver has played since), when the deal is the whole story (no stock, no pile, no 都落ち)."""
+    state = obs.state
+    rules = state.rules
+    places = state.previous_places
+    if places is None or rules.hand_size or rules.pile_draw or state.miyako >= 0:
+        return {}
+    played = [0] * state.n
+    for turn in obs.history:
+        if not isinstance(turn.move, Pass):
+            played[turn.seat] |= turn.move.cards
+    me = obs.seat
+    return {
+        giver: (cards, played[giver])
+        for giver, receiver, cards in obs.gifts
+        if receiver == me and cards and places.index(giver) < places.index(me)
+    }
+
+
+def _pick(cards: int, rng: random.Random) -> int:
+    """One card of ``cards`` at random, as a one-card set."""
+    return 1 << rng.choice(list(iter_ids(cards)))

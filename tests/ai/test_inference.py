@@ -1,0 +1,140 @@
+"""Reading hands from moves: the true deal explains every move, the chain's worlds keep what is certain
+and explain the others' moves far better than plain deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.inference import ChainSampler
+from ai.normal import normal_policy
+from ai.player import weakest_cards
+from ai.sampling import WorldSampler, exchange_inference
+from game.engine import Game, Observation, Phase, observe, preset_rules
+from game.engine.cards import iter_ids, natural_strength_key
+
+
+def normal_game(preset: str, seed: int, moves: int) -> Game:
+    """A game played by Normal players (after an exchange: the upper classes give their weakest
+    cards) for up to ``moves`` moves."""
+    rng = random.Random(seed)
+    rules = preset_rules(preset)
+    places = list(range(rules.players))
+    rng.shuffle(places)
+    game = Game.new(rules, rng, previous_places=places)
+    while game.phase is Phase.EXCHANGE:
+        gift = game.pending[0]
+        game.give(gift.giver, weakest_cards(game.hands[gift.giver], gift.count))
+    for _ in range(moves):
+        if game.over or game.phase is not Phase.PLAY:
+            break
+        game.apply(normal_policy(game))
+    return game
+
+
+def observations(preset: str, count: int) -> list[tuple[Game, Observation]]:
+    found = []
+    for seed in range(count):
+        game = normal_game(preset, seed, 12 + seed % 20)
+        if game.over or game.phase is not Phase.PLAY:
+            continue
+        found.append((game, observe(game, seed % game.n)))
+    return found
+
+
+@pytest.mark.parametrize("preset", ["uecda", "standard", "akita"])
+def test_the_true_deal_explains_every_move_of_normal_players(preset: str) -> None:
+    checked = gifts = 0
+    for game, obs in observations(preset, 30):
+        sampler = ChainSampler(obs)
+        for seat, turns in sampler.turns.items():
+            assert seat != obs.seat
+            checked += len(turns)
+            assert sampler.misses(seat, game.hands[seat]) == 0, f"seat {seat} moved as Normal does"
+        gifts += len(sampler.gifts)
+    assert checked > 200
+    assert gifts > 5, "upper classes gave their weakest cards to the observer"
+
+
+def test_a_gift_tells_the_giver_held_nothing_weaker() -> None:
+    rules = preset_rules("uecda")
+    for seed in range(50):
+        rng = random.Random(seed)
+        game = Game.new(rules, rng, previous_places=[0, 1, 2, 3, 4])
+        while game.phase is Phase.EXCHANGE:
+            gift = game.pending[0]
+            game.give(gift.giver, weakest_cards(game.hands[gift.giver], gift.count))
+        obs = observe(game, 4)  # the 大貧民 got the 大富豪's two weakest cards
+        sampler = ChainSampler(obs, trust=0.0)
+        given, _ = sampler.gifts[0]
+        line = max(natural_strength_key(c) for c in iter_ids(given))
+        for _ in range(5):
+            held = sampler.sample(rng).hands[0]
+            assert all(natural_strength_key(c) > line for c in iter_ids(held & ~obs.known[0]))
+        if line > natural_strength_key(12):  # a gift above the 6s: a real constraint was kept
+            return
+    pytest.fail("no deal with a telling gift")
+
+
+def test_the_chain_keeps_what_is_certain() -> None:
+    checked = 0
+    for game, obs in observations("uecda", 40):
+        sampler = ChainSampler(obs)
+        capped, forbidden = exchange_inference(obs)
+        rng = random.Random(3)
+        for _ in range(6):
+            world = sampler.sample(rng)
+            assert observe(world, obs.seat) == obs, "same hand, counts, known cards and history"
+            assert [h.bit_count() for h in world.hands] == game.counts
+            if capped >= 0:
+                assert world.hands[capped] & forbidden == 0, "the exchange's inference holds"
+            checked += 1
+    assert checked > 100
+
+
+def test_the_chain_explains_the_moves_better_than_plain_deals() -> None:
+    chain_misses = plain_misses = 0
+    evidence = 0
+    for _, obs in observations("uecda", 40):
+        chain = ChainSampler(obs)
+        plain = WorldSampler(obs, passes=False)
+        rng = random.Random(5)
+        for _ in range(8):
+            world = chain.sample(rng)
+            chain_misses += sum(chain.misses(seat, world.hands[seat]) for seat in chain.turns)
+            world = plain.sample(rng)
+            plain_misses += sum(chain.misses(seat, world.hands[seat]) for seat in chain.turns)
+        evidence += sum(len(turns) for turns in chain.turns.values())
+    assert evidence > 300
+    assert plain_misses > 500, "plain deals contradict many moves"
+    assert chain_misses * 4 < plain_misses, "the chain's worlds contradict few"
+
+
+def test_a_lone_lead_tells_there_was_no_pair() -> None:
+    """A Normal player leads a single only when it holds no pair and no sequence."""
+    rules = preset_rules("uecda")
+    for seed in range(200):
+        game = Game.new(rules, random.Random(seed))
+        leader = game.turn
+        move = normal_policy(game)
+        if move.size != 1:  # type: ignore[union-attr]
+            continue
+        game.apply(move)
+        if game.phase is not Phase.PLAY or game.turn == leader:
+            continue
+        obs = observe(game, game.turn)
+        sampler = ChainSampler(obs, trust=0.0)
+        rng = random.Random(seed)
+        for _ in range(10):
+            hand = sampler.sample(rng).hands[leader] | move.cards  # type: ignore[union-attr]
+            ranks = [hand >> (4 * r) & 0xF for r in range(13)]
+            assert all(r.bit_count() < 2 for r in ranks), "no pair in the leader's hand"
+        return
+    pytest.fail("no deal where Normal leads a single")
+
+
+def test_trust_is_a_probability() -> None:
+    obs = observations("uecda", 3)[0][1]
+    with pytest.raises(ValueError):
+        ChainSampler(obs, trust=1.5)
