@@ -69,6 +69,16 @@ def test_expert_with_the_learned_policy_plays_legal_moves() -> None:
 def test_expert_options_are_checked() -> None:
     with pytest.raises(ValueError):
         Expert(prior="nonsense")
+    with pytest.raises(ValueError):
+        Expert(reading="tea leaves")
+
+
+def test_both_readings_play_whole_games() -> None:
+    rules = preset_rules("uecda")
+    for reading in ("chain", "passes"):
+        game = Game.new(rules, random.Random(9))
+        play_game(game, [Expert(iterations=8, reading=reading)] * rules.players, seed=10)
+        assert game.over
 
 
 def test_weighted_worlds_give_legal_moves_and_stay_deterministic() -> None:

@@ -10,6 +10,7 @@ import pytest
 from ai.inference import ChainSampler
 from ai.normal import normal_policy
 from ai.player import weakest_cards
+from ai.playout import settle_handoff
 from ai.sampling import WorldSampler, exchange_inference
 from game.engine import Game, Observation, Phase, observe, preset_rules
 from game.engine.cards import iter_ids, natural_strength_key
@@ -138,3 +139,16 @@ def test_trust_is_a_probability() -> None:
     obs = observations("uecda", 3)[0][1]
     with pytest.raises(ValueError):
         ChainSampler(obs, trust=1.5)
+
+
+def test_no_reading_where_hands_change_between_plays() -> None:
+    """With 7渡し and 10捨て a hand then is not the hand now plus what was played since."""
+    rules = preset_rules("uecda", overrides={"seven_pass": True})
+    rng = random.Random(4)
+    game = Game.new(rules, rng)
+    for _ in range(10):
+        settle_handoff(game)
+        game.apply(normal_policy(game))
+    sampler = ChainSampler(observe(game, 0))
+    assert not sampler.turns and not sampler.gifts
+    assert observe(sampler.sample(rng), 0) == observe(game, 0)
