@@ -8,9 +8,12 @@ A decision goes like this:
 3. Otherwise the Strong evaluation ranks the legal moves and keeps the best
    few as candidates (passing is always one).  A UCB1 bandit picks which
    candidate to try next; a try samples a world consistent with what the
-   player has seen (``sampling.WorldSampler``: the exchange tells an upper
-   class what its lower class cannot hold), applies the candidate and plays
-   the game on with a fast policy until the player's place is settled.  The
+   player has seen and likely given how the others moved
+   (``inference.ChainSampler``: the exchange tells an upper class what its
+   lower class cannot hold, and each deal is weighed by how many of the
+   others' moves the default client's choices would not explain), applies
+   the candidate and plays the game on with a fast policy (Strong for the
+   player, Normal for the others) until the player's place is settled.  The
    reward is the preset's points for that place.  Candidates share the same
    sequence of sampled worlds (common random numbers), so they are compared
    on the same deals.
