@@ -58,7 +58,7 @@ class ChainSampler:
     """Samples worlds for one observation, weighted by how well they explain the others' moves."""
 
     __slots__ = (
-        "_capped", "_forbidden", "_hands", "_misses", "_movable", "_removed", "base", "gift_model", "gifts",
+        "_capped", "_forbidden", "_hands", "_misses", "_movable", "_removed", "_seen", "base", "gift_model", "gifts",
         "model", "obs", "steps", "trust", "turns",
     )
 
@@ -98,12 +98,20 @@ class ChainSampler:
         self._movable: list[int] = []
         """The other seats holding hidden cards (the ones a swap may touch)."""
         self._removed = 0
+        self._seen: dict[tuple[int, int], tuple[int, bool]] = {}
+        """Misses already counted, by seat and hand: the count, and whether it is exact (else a
+        lower bound: the counting stopped early)."""
 
     def misses(self, seat: int, hand: int, cap: int | None = None) -> int:
         """How many of ``seat``'s recorded moves the model would not have made holding ``hand`` now
         (counting stops past ``cap``)."""
+        key = (seat, hand)
+        seen = self._seen.get(key)
+        if seen is not None and (seen[1] or (cap is not None and seen[0] > cap)):
+            return seen[0]
         model = self.model
         found = 0
+        complete = True
         gift = self.gifts.get(seat)
         if gift is not None:
             given, played = gift
@@ -113,7 +121,9 @@ class ChainSampler:
             if model(past.view, hand | past.later) != past.move:
                 found += 1
                 if cap is not None and found > cap:
+                    complete = False
                     break
+        self._seen[key] = (found, complete)
         return found
 
     def sample(self, rng: random.Random) -> Game:
