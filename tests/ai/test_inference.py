@@ -15,29 +15,13 @@ from ai.sampling import WorldSampler, exchange_inference
 from game.engine import Game, Observation, Phase, observe, preset_rules
 from game.engine.cards import iter_ids, natural_strength_key
 
-
-def normal_game(preset: str, seed: int, moves: int) -> Game:
-    """A game played by Normal players (after an exchange: the upper classes give their weakest
-    cards) for up to ``moves`` moves."""
-    rng = random.Random(seed)
-    rules = preset_rules(preset)
-    places = list(range(rules.players))
-    rng.shuffle(places)
-    game = Game.new(rules, rng, previous_places=places)
-    while game.phase is Phase.EXCHANGE:
-        gift = game.pending[0]
-        game.give(gift.giver, weakest_cards(game.hands[gift.giver], gift.count))
-    for _ in range(moves):
-        if game.over or game.phase is not Phase.PLAY:
-            break
-        game.apply(normal_policy(game))
-    return game
+from .test_sampling import exchanged_game
 
 
 def observations(preset: str, count: int) -> list[tuple[Game, Observation]]:
     found = []
     for seed in range(count):
-        game = normal_game(preset, seed, 12 + seed % 20)
+        game = exchanged_game(preset, seed, 12 + seed % 20)
         if game.over or game.phase is not Phase.PLAY:
             continue
         found.append((game, observe(game, seed % game.n)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ai.normal import normal_policy
+from ai.player import weakest_cards
 from ai.policy import load_policy
 from ai.sampling import WorldSampler, exchange_inference, log_likelihood, past_turns
 from game.engine import Game, Phase, observe, preset_rules
@@ -13,8 +14,9 @@ from game.engine.cards import strongest_cards
 from .helpers import cards
 
 
-def exchanged_game(preset: str, seed: int) -> Game:
-    """A game 2+ after its exchange (the upper classes give their weakest cards), some way in."""
+def exchanged_game(preset: str, seed: int, moves: int | None = None) -> Game:
+    """A game 2+ after its exchange (the upper classes give their weakest cards), ``moves`` moves
+    of Normal players in (by default 0 to 25)."""
     rng = random.Random(seed)
     rules = preset_rules(preset)
     places = list(range(rules.players))
@@ -22,10 +24,9 @@ def exchanged_game(preset: str, seed: int) -> Game:
     game = Game.new(rules, rng, previous_places=places)
     while game.phase is Phase.EXCHANGE:
         gift = game.pending[0]
-        giver_cards = cards(game.hands[gift.giver])[: gift.count]
-        game.give(gift.giver, sum(1 << c for c in giver_cards))
-    for _ in range(rng.randint(0, 25)):
-        if game.over:
+        game.give(gift.giver, weakest_cards(game.hands[gift.giver], gift.count))
+    for _ in range(rng.randint(0, 25) if moves is None else moves):
+        if game.over or game.phase is not Phase.PLAY:
             break
         game.apply(normal_policy(game))
     return game

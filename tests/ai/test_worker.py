@@ -26,26 +26,6 @@ class Failing(Player):
         raise ValueError("no idea")
 
 
-class FailingShare(Player):
-    """A shared search whose second share fails."""
-
-    level = "failing-share"
-    search_parts = True
-
-    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
-        raise AssertionError("a shared search runs in parts")
-
-    def search_part(
-        self, obs: Observation, rng: random.Random, deadline: float | None, cancelled: Callable[[], bool]
-    ) -> object:
-        if multiprocessing.current_process().name == "ai-decisions" and os.nice(0) > 0:
-            raise ValueError("no idea")
-        return "fine"
-
-    def combine(self, parts: Sequence[object]) -> Move:
-        raise AssertionError("not with a failed share")
-
-
 class InMainProcess(Player):
     """An I/O player: must run in a thread of the main process."""
 
@@ -81,6 +61,17 @@ class SharedSearch(Player):
         return self.answer
 
     answer: Move = PASS
+
+
+class FailingShare(SharedSearch):
+    """A shared search whose lower-priority share fails."""
+
+    def search_part(
+        self, obs: Observation, rng: random.Random, deadline: float | None, cancelled: Callable[[], bool]
+    ) -> object:
+        if os.nice(0) > 0:
+            raise ValueError("no idea")
+        return "fine"
 
 
 def first_obs() -> Observation:
