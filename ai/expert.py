@@ -137,6 +137,8 @@ class Expert(Player):
     ) -> None:
         if budget <= 0:
             raise ValueError("the budget must be positive")
+        if not 0.0 <= trust <= 1.0:
+            raise ValueError("the trust must lie between 0 and 1")
         self.budget = budget
         """Seconds per decision when no deadline is given."""
         self.iterations = iterations

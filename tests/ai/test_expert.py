@@ -71,6 +71,8 @@ def test_expert_options_are_checked() -> None:
         Expert(prior="nonsense")
     with pytest.raises(ValueError):
         Expert(reading="tea leaves")
+    with pytest.raises(ValueError):
+        Expert(trust=-0.1)
 
 
 def test_both_readings_play_whole_games() -> None:
