@@ -124,10 +124,11 @@ class DecisionWorker:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def start(self) -> None:
-        """Start the background process or thread now rather than on the first decision."""
+    def start(self, shared: bool = True) -> None:
+        """Start the background processes or thread now rather than on the first decision
+        (with ``shared`` False, only the first process: no player will share its search)."""
         if self.mode == "process":
-            for k in range(self.processes):
+            for k in range(self.processes if shared else 1):
                 self._process_runner(k).ensure_started()
         elif self.mode == "thread":
             self._thread_runner()

@@ -378,8 +378,8 @@ class App:
         """Play ``session`` on the table."""
         from .scenes.table import TableScene
 
-        # The decision process starts while the table opens, not on the first decision's frame.
-        self.ctx.worker.start()
+        # The decision processes start while the table opens, not on the first decision's frame.
+        self.ctx.worker.start(shared=any(player is not None and player.search_parts for player in session.players))
         self.session = session
         self.stack.reset(TableScene(self.ctx, session))
 
