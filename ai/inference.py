@@ -14,6 +14,14 @@ made with that deal's hands: against players who move like the model only consis
 likely, against others the weight still prefers the deals that explain
 their moves best.
 
+Players the model does not explain are read loosely: after the chain's
+burn-in, a player whose moves its deal still leaves unexplained for more
+than ``LOOSE_SHARE`` of them (someone who holds back pairs, say) is read
+from its passes only (``sampling.ordinary_follow``: a pass usually means
+no ordinary play could beat the table), at ``PASS_TRUST`` per miss, as
+``WorldSampler`` reads everyone.  Reading such a player by a model it does
+not follow would mislead the search more than reading nothing.
+
 ``ChainSampler`` draws worlds with this weight by a Metropolis chain: it
 starts from a deal that respects what is certain (``WorldSampler``: the
 counts, the known cards, the exchange), then proposes swapping one hidden
@@ -37,7 +45,16 @@ from game.engine.cards import iter_ids
 
 from .normal import normal_move
 from .player import weakest_cards
-from .sampling import PastTurn, WorldSampler, exchange_inference, past_turns
+from .sampling import (
+    PASS_TRUST,
+    PassSeen,
+    PastTurn,
+    WorldSampler,
+    exchange_inference,
+    ordinary_follow,
+    passes_seen,
+    past_turns,
+)
 
 MoveModel = Callable[[PublicView, int], Move]
 """What a player would do in a public state holding a hand."""
@@ -50,6 +67,11 @@ BURN_IN: Final = 200
 """Steps before the first world (the chain leaves its random start)..."""
 MAX_BURN_IN: Final = 1000
 """... or up to this many, in rounds of ``BURN_IN``, while its deal leaves some move unexplained."""
+LOOSE_SHARE: Final = 0.1
+"""A player whose moves the chain's deal leaves unexplained for more than this share after the
+burn-in is read from its passes only (see the module docstring)."""
+STRICT_COST: Final = 30.0
+"""The fall of a deal's log-weight per miss at trust 0 (as good as never taken over a deal with fewer)."""
 STEPS: Final = 12
 """Steps between two worlds."""
 
@@ -58,8 +80,8 @@ class ChainSampler:
     """Samples worlds for one observation, weighted by how well they explain the others' moves."""
 
     __slots__ = (
-        "_capped", "_forbidden", "_hands", "_misses", "_movable", "_removed", "_seen", "base", "gift_model", "gifts",
-        "model", "obs", "steps", "trust", "turns",
+        "_capped", "_costs", "_forbidden", "_hands", "_loose", "_misses", "_movable", "_removed", "_seen", "base",
+        "gift_model", "gifts", "model", "obs", "steps", "trust", "turns",
     )
 
     def __init__(
@@ -95,6 +117,11 @@ class ChainSampler:
         self._capped, self._forbidden = exchange_inference(obs)
         self._hands: list[int] = []
         self._misses: dict[int, int] = {}
+        """The misses of the chain's deal, by seat read."""
+        self._costs: dict[int, float] = {}
+        """The fall of a deal's log-weight per miss, by seat read."""
+        self._loose: dict[int, list[PassSeen]] = {}
+        """The players read from their passes only, with those passes."""
         self._movable: list[int] = []
         """The other seats holding hidden cards (the ones a swap may touch)."""
         self._removed = 0
@@ -109,6 +136,12 @@ class ChainSampler:
         seen = self._seen.get(key)
         if seen is not None and (seen[1] or (cap is not None and seen[0] > cap)):
             return seen[0]
+        loose = self._loose.get(seat)
+        if loose is not None:
+            rules = self.obs.state.rules
+            found = sum(1 for pass_ in loose if ordinary_follow(hand | pass_.later, pass_, rules))
+            self._seen[key] = (found, True)
+            return found
         model = self.model
         found = 0
         complete = True
@@ -136,9 +169,15 @@ class ChainSampler:
                 self._walk(rng, BURN_IN)
                 if not self.total_misses():
                     break
+            self._loosen()
         else:
             self._walk(rng, self.steps)
         return self.obs.world(list(self._hands), removed=self._removed)
+
+    @property
+    def loose_seats(self) -> frozenset[int]:
+        """The players read from their passes only (decided after the burn-in)."""
+        return frozenset(self._loose)
 
     def total_misses(self) -> int:
         """The misses of the chain's current deal (0 before the first world)."""
@@ -158,6 +197,22 @@ class ChainSampler:
             if seat != obs.seat and self._hands[seat] & ~obs.known[seat]
         ]
         self._misses = {seat: self.misses(seat, self._hands[seat]) for seat in self.turns}
+        self._costs = dict.fromkeys(self._misses, _cost(self.trust))
+
+    def _loosen(self) -> None:
+        """Read from their passes only the players the model leaves unexplained (after the burn-in)."""
+        unexplained = [
+            seat for seat, found in self._misses.items()
+            if found > LOOSE_SHARE * (len(self.turns[seat]) + (seat in self.gifts))
+        ]
+        if not unexplained:
+            return
+        passes = passes_seen(self.obs)
+        for seat in unexplained:
+            self._loose[seat] = [pass_ for pass_ in passes if pass_.seat == seat]
+            self._seen = {key: value for key, value in self._seen.items() if key[0] != seat}
+            self._costs[seat] = _cost(PASS_TRUST)
+            self._misses[seat] = self.misses(seat, self._hands[seat])
 
     def _walk(self, rng: random.Random, steps: int) -> None:
         movable = self._movable
@@ -166,7 +221,7 @@ class ChainSampler:
         obs = self.obs
         hands = self._hands
         known = obs.known
-        log_trust = math.log(self.trust) if 0.0 < self.trust < 1.0 else 0.0
+        costs = self._costs
         for _ in range(steps):
             i, j = rng.sample(movable, 2)
             a = _pick(hands[i] & ~known[i], rng)
@@ -175,27 +230,50 @@ class ChainSampler:
             new_j = hands[j] & ~b | a
             if (self._capped == i and b & self._forbidden) or (self._capped == j and a & self._forbidden):
                 continue
-            # Accepted when trust ** more > u: ``more`` must stay below ``allowed``.
+            # The log-weight falls by cost_i * more_i + cost_j * more_j: accepted while that stays
+            # below ``room`` (Metropolis, u uniform); counting stops as soon as it cannot.
             u = rng.random()
-            if self.trust >= 1.0 or u <= 0.0:
-                allowed = math.inf
-            elif self.trust <= 0.0:
-                allowed = 1e-9
-            else:
-                allowed = math.log(u) / log_trust
-            old = self._misses.get(i, 0) + self._misses.get(j, 0)
-            cap = old + math.ceil(allowed) - 1 if allowed < 1e6 else None
-            misses_i = self.misses(i, new_i, cap) if i in self._misses else 0
-            if cap is not None and misses_i > cap:
-                continue
-            misses_j = self.misses(j, new_j, None if cap is None else cap - misses_i) if j in self._misses else 0
-            if misses_i + misses_j - old >= allowed:
+            room = -math.log(u) if u > 0.0 else math.inf
+            old_i = self._misses.get(i, 0)
+            old_j = self._misses.get(j, 0)
+            cost_i = costs.get(i, 0.0)
+            cost_j = costs.get(j, 0.0)
+            misses_i, misses_j = old_i, old_j
+            if cost_i:
+                cap = _cap(old_i, (room + cost_j * old_j) / cost_i)
+                misses_i = self.misses(i, new_i, cap)
+                if cap is not None and misses_i > cap:
+                    continue
+                room -= cost_i * (misses_i - old_i)
+            if cost_j:
+                cap = _cap(old_j, room / cost_j)
+                if cap is not None and cap < 0:
+                    continue
+                misses_j = self.misses(j, new_j, cap)
+                if cap is not None and misses_j > cap:
+                    continue
+                room -= cost_j * (misses_j - old_j)
+            if room <= 0.0:
                 continue
             hands[i], hands[j] = new_i, new_j
-            if i in self._misses:
+            if cost_i:
                 self._misses[i] = misses_i
-            if j in self._misses:
+            if cost_j:
                 self._misses[j] = misses_j
+
+
+def _cost(trust: float) -> float:
+    """How much a deal's log-weight falls per miss at this trust."""
+    if trust <= 0.0:
+        return STRICT_COST
+    return -math.log(trust) if trust < 1.0 else 0.0
+
+
+def _cap(old: int, room: float) -> int | None:
+    """The most misses a proposal may have when its misses beyond ``old`` must stay below ``room``."""
+    if room > 1e6:
+        return None
+    return old + math.ceil(room) - 1
 
 
 def received_gifts(obs: Observation) -> dict[int, tuple[int, int]]:

@@ -12,6 +12,7 @@ from ai.normal import normal_policy
 from ai.player import weakest_cards
 from ai.playout import settle_handoff
 from ai.sampling import WorldSampler, exchange_inference
+from ai.strong import strong_policy
 from game.engine import Game, Observation, Phase, observe, preset_rules
 from game.engine.cards import iter_ids, natural_strength_key
 
@@ -136,3 +137,27 @@ def test_no_reading_where_hands_change_between_plays() -> None:
     sampler = ChainSampler(observe(game, 0))
     assert not sampler.turns and not sampler.gifts
     assert observe(sampler.sample(rng), 0) == observe(game, 0)
+
+
+def test_players_the_model_does_not_explain_are_read_from_their_passes_only() -> None:
+    """Strong holds back pairs and plays its trumps early: the default client's choices do not
+    explain it, so its plays are not read (only its passes); Normal players are read strictly."""
+    rules = preset_rules("uecda")
+    loose = strict = 0
+    for seed in range(12):
+        game = Game.new(rules, random.Random(seed))
+        for _ in range(20 + seed):
+            if game.over:
+                break
+            game.apply(strong_policy(game))
+        if game.over:
+            continue
+        sampler = ChainSampler(observe(game, game.turn))
+        sampler.sample(random.Random(seed))
+        loose += len(sampler.loose_seats)
+        strict += len(set(sampler.turns) - sampler.loose_seats)
+    assert loose > strict, "most Strong players are read loosely"
+    for _, obs in observations("uecda", 20):
+        sampler = ChainSampler(obs)
+        sampler.sample(random.Random(1))
+        assert not sampler.loose_seats, "Normal players are read strictly"
