@@ -1,18 +1,15 @@
 """Reading the others' hands from their moves: worlds drawn by a Markov chain over the hidden cards.
 
 Every past move of another player says something about the hand it held:
-a player who led a lone 6 had no pair and no sequence to lead, one who passed
-had nothing it would have played, an upper class that handed over a 5 in
-the exchange held nothing weaker.  A *move model* (by default the
-tournament's default client, ``normal_move``) says what a player would have
-done with a given hand; a deal in which the model would have made a
-player's recorded move is *consistent* with that move.  A deal's weight is
-``trust ** misses``, ``misses`` counting the recorded moves (of every other
-player, this game, and the exchange gift this player received) that the
-models (``normal_move``; for the gift, the weakest cards) would not have
-made with that deal's hands: against players who move like the model only consistent deals are
-likely, against others the weight still prefers the deals that explain
-their moves best.
+a player who led a lone 6 had no pair and no sequence to lead, one who
+passed had nothing it would have played, an upper class that handed over a
+5 in the exchange held nothing weaker.  A *move model* (by default the
+tournament's default client, ``normal_move``; for the gift, the weakest
+cards) says what a player would have done with a given hand.  A deal's
+weight is ``trust ** misses``, ``misses`` counting the recorded moves this
+game (and the exchange gift the observer received) that the model would
+not have made with that deal's hands: against players who move like the
+model only consistent deals are likely.
 
 Players the model does not explain are read loosely: after the chain's
 burn-in, a player whose moves its deal still leaves unexplained for more
@@ -20,17 +17,18 @@ than ``LOOSE_SHARE`` of them (someone who holds back pairs, say) is read
 from its passes only (``sampling.ordinary_follow``: a pass usually means
 no ordinary play could beat the table), at ``PASS_TRUST`` per miss, as
 ``WorldSampler`` reads everyone.  Reading such a player by a model it does
-not follow would mislead the search more than reading nothing.
+not follow misleads the search more than reading nothing.
 
-``ChainSampler`` draws worlds with this weight by a Metropolis chain: it
+``ChainSampler`` draws worlds with these weights by a Metropolis chain: it
 starts from a deal that respects what is certain (``WorldSampler``: the
 counts, the known cards, the exchange), then proposes swapping one hidden
-card between two other players, accepting with probability
-``trust ** (more misses)``; only the two players' moves are checked again,
-leads first (they tell the most), and the check stops as soon as the
-proposal is sure to be refused.  A few steps separate the worlds it returns.  Each player's hand at a past
-move is its hand now plus what it has played since (``past_turns``), so the
-evidence costs one model call per past move of the players a swap touches.
+card between two other players, accepted with probability
+``weight after / weight before``.  Only the two players' moves are checked
+again, leads first (they tell the most), and the check stops as soon as
+the proposal is sure to be refused; counts already made are remembered.  A
+few steps separate the worlds it returns.  A player's hand at a past move
+is its hand now plus what it has played since (``past_turns``), so the
+check costs one model call per past move of the players a swap touches.
 """
 
 from __future__ import annotations
