@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from game.engine import PASS, Game, Move, Observation, Pass, Play
 
 from .endgame import solve, two_player_world
-from .inference import TRUST, ChainSampler
+from .inference import TRUST, ChainSampler, check_trust
 from .normal import normal_move, normal_policy
 from .player import Player
 from .playout import Policy, playout, points_range
@@ -137,8 +137,7 @@ class Expert(Player):
     ) -> None:
         if budget <= 0:
             raise ValueError("the budget must be positive")
-        if not 0.0 <= trust <= 1.0:
-            raise ValueError("the trust must lie between 0 and 1")
+        check_trust(trust)
         self.budget = budget
         """Seconds per decision when no deadline is given."""
         self.iterations = iterations

@@ -90,8 +90,7 @@ class ChainSampler:
         steps: int = STEPS,
         gift_model: GiftModel = weakest_cards,
     ) -> None:
-        if not 0.0 <= trust <= 1.0:
-            raise ValueError("the trust must lie between 0 and 1")
+        check_trust(trust)
         self.obs = obs
         self.model = model
         self.gift_model = gift_model
@@ -258,6 +257,12 @@ class ChainSampler:
                 self._misses[i] = misses_i
             if cost_j:
                 self._misses[j] = misses_j
+
+
+def check_trust(trust: float) -> None:
+    """``ValueError`` unless ``trust`` is a probability."""
+    if not 0.0 <= trust <= 1.0:
+        raise ValueError("the trust must lie between 0 and 1")
 
 
 def _cost(trust: float) -> float:
