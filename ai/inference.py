@@ -12,9 +12,9 @@ not have made with that deal's hands: against players who move like the
 model only consistent deals are likely.
 
 Players the model does not explain are read loosely: after the chain's
-burn-in, a player whose moves its deal still leaves unexplained for more
-than ``LOOSE_SHARE`` of them (someone who holds back pairs, say) is read
-from its passes only (``sampling.ordinary_follow``: a pass usually means
+burn-in, a player some of whose moves its deal still leaves unexplained
+(more than ``LOOSE_SHARE`` of them: someone who holds back pairs, say) is
+read from its passes only (``sampling.ordinary_follow``: a pass usually means
 no ordinary play could beat the table), at ``PASS_TRUST`` per miss, as
 ``WorldSampler`` reads everyone.  Reading such a player by a model it does
 not follow misleads the search more than reading nothing.
@@ -65,9 +65,10 @@ BURN_IN: Final = 200
 """Steps before the first world (the chain leaves its random start)..."""
 MAX_BURN_IN: Final = 1000
 """... or up to this many, in rounds of ``BURN_IN``, while its deal leaves some move unexplained."""
-LOOSE_SHARE: Final = 0.1
+LOOSE_SHARE: Final = 0.0
 """A player whose moves the chain's deal leaves unexplained for more than this share after the
-burn-in is read from its passes only (see the module docstring)."""
+burn-in is read from its passes only (see the module docstring).  Against four Strong players the
+Expert scored 3.66 at 0, 3.52 at 0.1 (250 games on the same deals)."""
 STRICT_COST: Final = 30.0
 """The fall of a deal's log-weight per miss at trust 0 (as good as never taken over a deal with fewer)."""
 STEPS: Final = 12
