@@ -13,7 +13,8 @@ A decision goes like this:
    lower class cannot hold, and each deal is weighed by how many of the
    others' moves the default client's choices would not explain), applies
    the candidate and plays the game on with a fast policy (Strong for the
-   player, Normal for the others) until the player's place is settled.  The
+   player, its answers remembered by position for the whole search; Normal
+   for the others) until the player's place is settled.  The
    reward is the preset's points for that place.  Candidates share the same
    sequence of sampled worlds (common random numbers), so they are compared
    on the same deals.
@@ -50,7 +51,7 @@ from .endgame import solve, two_player_world
 from .inference import TRUST, ChainSampler, check_trust
 from .normal import normal_move, normal_policy
 from .player import Player
-from .playout import Policy, playout, points_range
+from .playout import Policy, playout, points_range, remembered
 from .policy import load_policy
 from .sampling import WorldSampler, weighted_pool
 from .strong import WIN, best_gift, play_weight, scored_moves, strong_policy
@@ -337,7 +338,7 @@ class Expert(Player):
     def _own_policy(self, rng: random.Random) -> Policy:
         if self.self_policy is not None:
             return self.self_policy
-        return load_policy().policy(rng) if self.own_playout == "learned" else strong_policy
+        return load_policy().policy(rng) if self.own_playout == "learned" else remembered(strong_policy)
 
     def _others_policy(self, rng: random.Random) -> Policy:
         if self.policy is not None:

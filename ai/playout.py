@@ -14,6 +14,50 @@ Policy = Callable[[Game], Move]
 """A move for the seat to act in a complete game."""
 
 
+PositionKey = tuple[object, ...]
+
+
+def position_key(game: Game) -> PositionKey:
+    """What a policy of the public state and the hand to act may read, as a dictionary key:
+    equal keys mean the same choice for any such policy (``normal_move``, ``strong_move``)."""
+    turn = game.turn
+    drawn = game.drawn if game.drawn_seat == turn else -1
+    return (
+        turn,
+        game.hands[turn],
+        drawn,
+        game.drawn_seat,
+        game.phase,
+        game.top,
+        game.revolution,
+        game.j_back,
+        game.lock,
+        game.lock_base,
+        tuple(game.counts),
+        game.active,
+        game.passed,
+        game.last_player,
+        game.played,
+        game.stock_count(turn),
+    )
+
+
+def remembered(policy: Policy) -> Policy:
+    """``policy`` answering a position it has met before from memory (one search's playouts meet
+    the same positions again and again).  Only for policies of the public state and the hand to act."""
+    memo: dict[PositionKey, Move] = {}
+
+    def choose(game: Game) -> Move:
+        key = position_key(game)
+        found = memo.get(key)
+        if found is None:
+            found = policy(game)
+            memo[key] = found
+        return found
+
+    return choose
+
+
 def points_range(rules: RuleSet) -> tuple[int, int]:
     """The fewest and the most points one game can bring."""
     titles = rules.titles

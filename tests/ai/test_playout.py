@@ -1,0 +1,93 @@
+"""Playouts: the policies' memory of positions met before."""
+
+from __future__ import annotations
+
+import random
+
+from ai.normal import normal_policy
+from ai.playout import Policy, playout, position_key, remembered
+from ai.strong import strong_policy
+from game.engine import Game, Move, Phase
+
+from .test_hidden_information import random_state
+
+
+def counted(policy: Policy, calls: list[int]) -> Policy:
+    def choose(game: Game) -> Move:
+        calls[0] += 1
+        return policy(game)
+
+    return choose
+
+
+def test_a_remembered_policy_answers_as_the_policy() -> None:
+    """One memory over positions of random rule mixes (locks, revolutions, the pile, stocks):
+    every answer is the policy's own answer, and each position is worked out once."""
+    rng = random.Random(31)
+    for policy in (strong_policy, normal_policy):
+        calls = [0]
+        memory = remembered(counted(policy, calls))
+        keys: set[object] = set()
+        asked = 0
+        for _ in range(40):
+            start = random_state(rng, exchange=False)
+            for _ in range(2):  # the second playout meets the first one's positions again
+                game = start.clone()
+                while not game.over and game.phase is Phase.PLAY:
+                    move = memory(game)
+                    asked += 1
+                    keys.add(position_key(game))
+                    assert move == policy(game)
+                    game.apply(move)
+        assert calls[0] == len(keys) < asked
+
+
+CONSTANT = {"rules", "n", "reversed"}
+"""Facts the key may leave out: the rules and the number of players do not change within a search,
+the order follows from the revolution and the J-back."""
+
+
+class Reading:
+    """A game that notes which of its facts are read."""
+
+    def __init__(self, game: Game, read: set[str]) -> None:
+        self._game = game
+        self._read = read
+
+    def __getattr__(self, name: str) -> object:
+        self._read.add(name)
+        return getattr(self._game, name)
+
+
+def test_the_key_holds_all_the_policies_read() -> None:
+    rng = random.Random(33)
+    read: set[str] = set()
+    keyed: set[str] = set()
+    for _ in range(300):
+        game = random_state(rng, exchange=False)
+        if game.phase is not Phase.PLAY:
+            continue
+        for policy in (strong_policy, normal_policy):
+            policy(Reading(game, read))  # type: ignore[arg-type]
+        position_key(Reading(game, keyed))  # type: ignore[arg-type]
+    assert read <= keyed | CONSTANT, f"the key leaves out {read - keyed - CONSTANT}"
+    assert {"hands", "top", "played", "counts", "passed", "lock"} <= read
+
+
+def seated(seat: int, own: Policy) -> Policy:
+    """``own`` for ``seat``, Normal for the others (as in the Expert's playouts)."""
+
+    def choose(game: Game) -> Move:
+        return own(game) if game.turn == seat else normal_policy(game)
+
+    return choose
+
+
+def test_remembering_leaves_playouts_unchanged() -> None:
+    rng = random.Random(32)
+    for _ in range(20):
+        game = random_state(rng, exchange=False)
+        seat = game.turn
+        remembering = seated(seat, remembered(strong_policy))
+        for _ in range(2):
+            assert playout(game.clone(), seat, remembering) == playout(game.clone(), seat, seated(seat, strong_policy))
