@@ -44,7 +44,8 @@ def position_key(game: Game) -> PositionKey:
 
 def remembered(policy: Policy) -> Policy:
     """``policy`` answering a position it has met before from memory (one search's playouts meet
-    the same positions again and again).  Only for policies of the public state and the hand to act."""
+    the same positions again and again).  Only for policies of the public state and the hand to
+    act, and for one search: the key leaves out the rules."""
     memo: dict[PositionKey, Move] = {}
 
     def choose(game: Game) -> Move:
