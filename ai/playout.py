@@ -18,8 +18,8 @@ PositionKey = tuple[object, ...]
 
 
 def position_key(game: Game) -> PositionKey:
-    """What a policy of the public state and the hand to act may read, as a dictionary key:
-    equal keys mean the same choice for any such policy (``normal_move``, ``strong_move``)."""
+    """What a policy of the public state and the hand to act may read, as a dictionary key: under
+    one rule set, equal keys mean the same choice for any such policy (``normal_move``, ``strong_move``)."""
     turn = game.turn
     drawn = game.drawn if game.drawn_seat == turn else -1
     return (
