@@ -7,8 +7,9 @@ passed had nothing it would have played, an upper class that handed over a
 tournament's default client, ``normal_move``; for the gift, the weakest
 cards) says what a player would have done with a given hand.  A deal's
 weight is ``trust ** misses``, ``misses`` counting the recorded moves this
-game (and the exchange gift the observer received) that the model would
-not have made with that deal's hands: against players who move like the
+game that the model would not have made with that deal's hands (and for
+the exchange gift the observer received, the cards the giver would have
+given first): against players who move like the
 model only consistent deals are likely.
 
 Players the model does not explain are read loosely: after the chain's
@@ -41,8 +42,7 @@ from typing import Final
 from game.engine import Game, Move, Observation, Pass, PublicView
 from game.engine.cards import iter_ids
 
-from .normal import normal_move
-from .player import weakest_cards
+from .normal import cards_before_gift, normal_move
 from .sampling import (
     PASS_TRUST,
     PassSeen,
@@ -57,7 +57,9 @@ from .sampling import (
 MoveModel = Callable[[PublicView, int], Move]
 """What a player would do in a public state holding a hand."""
 GiftModel = Callable[[int, int], int]
-"""The cards an upper class would give in the exchange, holding a hand: (hand, count) -> cards."""
+"""How far an upper class's exchange gift is from its model's: (the hand it gave from, the cards
+given) -> how many of its other cards the model would have given first (0: exactly its gift).
+Counting cards rather than saying yes or no lets the chain walk towards the deals that explain it."""
 
 TRUST: Final = 0.01
 """A deal's weight is multiplied by this for each recorded move the model would not have made."""
@@ -89,7 +91,7 @@ class ChainSampler:
         model: MoveModel = normal_move,
         trust: float = TRUST,
         steps: int = STEPS,
-        gift_model: GiftModel = weakest_cards,
+        gift_model: GiftModel = cards_before_gift,
     ) -> None:
         check_trust(trust)
         self.obs = obs
@@ -146,8 +148,7 @@ class ChainSampler:
         gift = self.gifts.get(seat)
         if gift is not None:
             given, played = gift
-            if self.gift_model(hand | played | given, given.bit_count()) != given:
-                found += 1
+            found += self.gift_model(hand | played | given, given)
         for past in self.turns.get(seat, ()):
             if model(past.view, hand | past.later) != past.move:
                 found += 1

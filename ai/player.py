@@ -13,7 +13,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
 from game.engine import Event, Move, Observation
-from game.engine.cards import iter_ids, natural_strength_key
 
 
 class Player(ABC):
@@ -91,6 +90,12 @@ def gift_count(obs: Observation) -> int:
 
 
 def weakest_cards(hand: int, count: int) -> int:
-    """The ``count`` weakest cards of ``hand`` in the natural order (the joker last)."""
-    chosen = sorted(iter_ids(hand), key=natural_strength_key)[:count]
-    return sum(1 << c for c in chosen)
+    """The ``count`` weakest cards of ``hand`` in the natural order, ♠♥♦♣ within a rank, the
+    jokers last: the UECda default client's gift (the lowest card ids)."""
+    chosen = 0
+    rest = hand
+    for _ in range(count):
+        low = rest & -rest
+        chosen |= low
+        rest ^= low
+    return chosen

@@ -26,13 +26,13 @@ play before judging it: a play it refused counts as a pass (``refused``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import Game, IllegalMove, preset_rules
 from game.engine.cards import JOKER_IDS, deck_mask, format_cards, iter_ids, place_id, strongest_cards
-from game.engine.plays import PASS
+from game.engine.plays import PASS, Move
 from game.engine.record import record_json
 from game.engine.rules import RuleSet
 
@@ -231,13 +231,26 @@ def _action(token: str) -> LoggedAction:
 # --- turning a game into a record ------------------------------------------------------
 
 
-def game_record(log: OfficialLog, game: LoggedGame) -> Conversion:
-    """A game record of ``game`` (seats in playing order) and the server's places by seat.
+@dataclass(frozen=True, slots=True)
+class LoggedDecision:
+    """One logged decision in its position: a gift in the exchange or an action in the play."""
 
-    ``LogError`` when the game cannot be replayed under our rules: the log's
-    settings are not ours, the game ended by the 20-passes rule (several
-    players still held cards), or a player passed while leading.
-    """
+    game: Game
+    """The game just before the decision (the replay goes on in this same object)."""
+    seat: int
+    move: Move | None
+    """The action as our rules read it (PASS for a play the referee refused); None for a gift."""
+    gift: int = 0
+    """The cards given, for a gift."""
+    refused: bool = False
+    """The referee refused the play sent (it counted as a pass)."""
+
+
+def replay(log: OfficialLog, game: LoggedGame) -> Iterator[LoggedDecision]:
+    """Every decision of ``game`` in its position (seats in playing order): the upper classes'
+    gifts, then the actions.  ``LogError`` when the game cannot be replayed under our rules: the
+    log's settings are not ours, the game ended by the 20-passes rule (several players still held
+    cards), or a player passed while leading."""
     rules = log.rules()
     seat_of = {player: seat for seat, player in enumerate(game.seating)}
     dealt = [game.hands[player] for player in game.seating]
@@ -249,27 +262,45 @@ def game_record(log: OfficialLog, game: LoggedGame) -> Conversion:
         previous = sorted(range(PLAYERS), key=lambda seat: classes[game.seating[seat]])
         if rules.exchange:
             exchange = _chosen_gifts(dealt, held, previous)
-    replay = Game(rules, dealt, previous_places=previous)
+    state = Game(rules, dealt, previous_places=previous)
     for seat, cards in exchange:
-        replay.give(seat, cards)
-    refused: list[int] = []
+        yield LoggedDecision(state, seat, None, gift=cards)
+        state.give(seat, cards)
     for index, action in enumerate(game.actions):
         seat = seat_of[action.player]
-        if replay.over:
+        if state.over:
             raise LogError(f"action {index} ({action.player}) comes after the game ended")
-        if seat != replay.turn:
-            raise LogError(f"action {index}: player {action.player} acts, our rules expect seat {replay.turn}")
-        move = PASS if not action.cards else _legal_play(replay, action)
+        if seat != state.turn:
+            raise LogError(f"action {index}: player {action.player} acts, our rules expect seat {state.turn}")
+        move = PASS if not action.cards else _legal_play(state, action)
+        refused = move is None
         if move is None:
-            refused.append(index)
             move = PASS
-        if move is PASS and replay.top is None:
+        if move is PASS and state.top is None:
             raise LogError(f"action {index}: player {action.player} passes while leading, which our rules forbid")
-        replay.play(move)
-    record = record_json(rules, [replay])
+        yield LoggedDecision(state, seat, move, refused=refused)
+        state.play(move)
+
+
+def game_record(log: OfficialLog, game: LoggedGame) -> Conversion:
+    """A game record of ``game`` (seats in playing order) and the server's places by seat;
+    ``LogError`` when it cannot be replayed (see ``replay``)."""
+    refused: list[int] = []
+    state: Game | None = None
+    actions = 0
+    for decision in replay(log, game):
+        state = decision.game
+        if decision.move is not None:
+            if decision.refused:
+                refused.append(actions)
+            actions += 1
+    if state is None:  # pragma: no cover - every logged game has actions
+        raise LogError("no actions")
+    record = record_json(log.rules(), [state])
     del record["games"][0]["leader"]  # the rules choose the leader (the ♦3), as the server does
     record["uecda_log"] = {"game": game.number, "seating": list(game.seating),
                            "names": [log.names[p] if p < len(log.names) else "" for p in game.seating]}
+    seat_of = {player: seat for seat, player in enumerate(game.seating)}
     return Conversion(record, tuple(seat_of[p] for p in game.result), tuple(refused))
 
 
@@ -331,9 +362,11 @@ __all__ = [
     "Conversion",
     "LogError",
     "LoggedAction",
+    "LoggedDecision",
     "LoggedGame",
     "OfficialLog",
     "convert",
     "game_record",
     "parse_log",
+    "replay",
 ]

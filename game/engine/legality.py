@@ -7,7 +7,8 @@ Nothing else decides legality, so a ``Game`` (for the seat to act) and an
 * ``resolve(state, hand, drawn, cards)``: the play those cards make (the
   strongest legal reading), or ``IllegalMove`` saying why there is none;
 * ``verify(state, hand, drawn, move)``: the move as it will be applied, or
-  ``IllegalMove``;
+  ``IllegalMove``; ``legal_reading`` the same for a play known to be a reading
+  of held cards;
 * ``moves_for(state, hand, drawn)``: every legal move, PASS last.
 
 ``drawn`` is the card the seat just drew from the pile when ``state.drawn_seat``
@@ -120,6 +121,21 @@ def verify(state: PublicView, hand: int, drawn: int, move: Move) -> Move:
     return play
 
 
+def legal_reading(state: PublicView, drawn: int, play: Play) -> Play | None:
+    """``play`` as it will be applied if the seat to act may make it now, else None: ``verify``
+    for a play already known to be a well-formed reading of cards the seat holds (a player's own
+    construction), without checking that again."""
+    if state.phase is not Phase.PLAY:
+        return None
+    rules = state.rules
+    play = canonical(play, state.lock, rules)
+    if follow_error(play, state.top, state.reversed, state.lock, rules) is not None:
+        return None
+    if _must_use_drawn(state, drawn) and not play.cards & _card_or_joker(drawn):
+        return None
+    return play
+
+
 def check_gift(hand: int, count: int, cards: int) -> int:
     """The ``count`` cards of ``hand`` an upper class gives (jokers mapped onto the ones held), or ``IllegalMove``."""
     cards = use_held_jokers(cards, hand)
@@ -165,4 +181,6 @@ def _stands_for(play: Play, joker_as: Sequence[int]) -> bool:
     return stand == wanted
 
 
-__all__ = ["check_gift", "check_turn", "moves_for", "readings", "resolve", "use_held_jokers", "verify"]
+__all__ = [
+    "check_gift", "check_turn", "legal_reading", "moves_for", "readings", "resolve", "use_held_jokers", "verify",
+]

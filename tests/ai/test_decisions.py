@@ -9,11 +9,10 @@ import pytest
 
 from ai.hand_plan import Outlook
 from ai.levels import LEVELS, make_player
-from ai.normal import normal_policy
 from ai.player import gift_count
 from ai.strong import DEFAULT_WEIGHTS, scored_moves, strong_policy
 from game.engine import PASS, Game, observe, parse_cards, preset_rules
-from game.engine.cards import deck_mask, natural_strength_key
+from game.engine.cards import deck_mask
 from tests.engine.helpers import played
 
 from .test_hidden_information import player_for, random_state
@@ -57,34 +56,6 @@ def test_gifts_are_legal(level: str) -> None:
         assert gift.bit_count() == gift_count(obs) > 0
         assert gift & ~obs.hand == 0
         game.give(seat, gift)
-
-
-def test_normal_leads_the_longest_sequence_then_the_largest_group() -> None:
-    game = position("standard", ["3S 4S 5S 6S 9H 9D 9C KH JK", "3H 4H"])
-    assert played(normal_policy(game)) == parse_cards("3S 4S 5S 6S")
-    game = position("standard", ["3S 9H 9D 9C KH KD JK", "3H 4H"])
-    assert played(normal_policy(game)) == parse_cards("9H 9D 9C")
-    game = position("standard", ["5S 7D KH JK", "3H 4H"])
-    assert played(normal_policy(game)) == parse_cards("5S")
-
-
-def test_normal_follows_without_breaking_groups() -> None:
-    game = position("standard", ["4C 6S 6H 9D QS", "3H 4H"], leader=1)
-    game.play(game.resolve(parse_cards("4H")))
-    assert played(normal_policy(game)) == parse_cards("9D")
-    game = position("standard", ["4C 6S 6H 7S 8S", "3H 4H"], leader=1)
-    game.play(game.resolve(parse_cards("4H")))
-    assert normal_policy(game) == PASS
-
-
-def test_normal_gives_its_weakest_cards() -> None:
-    rng = random.Random(2)
-    for _ in range(10):
-        game = random_state(rng, exchange=True)
-        obs = observe(game, game.turn)
-        gift = make_player("normal").choose_gift(obs, rng)
-        weakest = min((c for c in range(54) if obs.hand >> c & 1), key=natural_strength_key)
-        assert gift >> weakest & 1
 
 
 def test_strong_goes_out_when_it_can() -> None:

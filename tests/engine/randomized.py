@@ -54,3 +54,15 @@ def random_step(game: Game, rng: random.Random, checked: bool = True) -> list[Ev
         return game.play(move)
     game.apply(move)
     return []
+
+
+def random_position(rng: random.Random) -> Game | None:
+    """A game of random rules up to 40 random actions in, a move due; None if it ended first."""
+    game = Game.new(random_rules(rng), rng)
+    give_random_gifts(game, rng)
+    for _ in range(rng.randint(0, 40)):
+        if game.over:
+            return None
+        random_step(game, rng, checked=False)
+    give_random_gifts(game, rng)
+    return None if game.over else game

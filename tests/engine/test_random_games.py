@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Game, Match, Phase, Play, observe, preset_rules
+from game.engine import Game, IllegalMove, Match, Move, Phase, Play, observe, preset_rules
 from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask, iter_ids
 from game.engine.effects import effects
 from game.engine.events import (
@@ -32,9 +32,10 @@ from game.engine.events import (
     TrickCleared,
     state_after,
 )
+from game.engine.legality import legal_reading
 from game.engine.movegen import play_readings
 
-from .randomized import give_random_gifts, random_rules, random_step
+from .randomized import give_random_gifts, random_position, random_rules, random_step
 
 
 def all_cards(game: Game) -> int:
@@ -243,15 +244,8 @@ def test_a_settled_place_never_changes(seed: int) -> None:
 @given(st.integers(0, 2**32))
 def test_legal_moves_contains_exactly_what_it_lists(seed: int) -> None:
     """``move in legal_moves()`` agrees with iterating them, also for every other reading of the cards."""
-    rng = random.Random(seed)
-    game = Game.new(random_rules(rng), rng)
-    give_random_gifts(game, rng)
-    for _ in range(rng.randint(0, 40)):
-        if game.over:
-            return
-        random_step(game, rng, checked=False)
-    give_random_gifts(game, rng)
-    if game.over:
+    game = random_position(random.Random(seed))
+    if game is None:
         return
     moves = game.legal_moves()
     listed = set(moves)
@@ -266,6 +260,25 @@ def test_legal_moves_contains_exactly_what_it_lists(seed: int) -> None:
     ]
     for reading in others:
         assert (reading in moves) == (reading in listed), reading.describe()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_reading_of_held_cards_is_legal_exactly_when_verify_says_so(seed: int) -> None:
+    """``legal_reading`` (for a player's own well-formed readings) agrees with ``verify``."""
+    game = random_position(random.Random(seed))
+    if game is None:
+        return
+    rng = random.Random(seed)
+    ids = list(iter_ids(game.hands[game.turn]))
+    for _ in range(30):
+        cards = sum(1 << c for c in rng.sample(ids, rng.randint(1, min(5, len(ids)))))
+        for reading in play_readings(cards, game.rules):
+            try:
+                expected: Move | None = game.verify(reading)
+            except IllegalMove:
+                expected = None
+            assert legal_reading(game, game.drawn, reading) == expected, reading.describe()
 
 
 @settings(max_examples=100, deadline=None)

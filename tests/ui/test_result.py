@@ -64,7 +64,7 @@ def test_this_game_and_the_match_are_apart_and_forbidden_finish_and_miyako_ochi_
 
 
 def test_gekokujo_is_explained(app: App) -> None:
-    setup = replace(setup_for("standard", 4, seed=2), overrides={"gekokujo": True})
+    setup = replace(setup_for("standard", 4, seed=5), overrides={"gekokujo": True})
     scene = result_of(app, setup, lambda s: s.game.gekokujo >= 0)
     notes = scene.notes()
     assert len(notes) == 1 and app.ctx.t("switch.gekokujo.name") in notes[0]
