@@ -195,13 +195,14 @@ def _run_play(run: Run, rows: tuple[int, int, int, int], joker: int) -> Play:
 def _group_rank(cards: int, size: int, extra: int, reversed_: bool) -> int:
     """The weakest rank (``lowGroup``, ``highGroup`` reversed) where ``cards`` hold ``size`` cards
     with ``extra`` jokers; -1 if none."""
-    order = range(12, -1, -1) if reversed_ else range(13)
-    counts = _counts(cards)
-    for rank in order:
-        held = counts >> (rank << 2) & 0xF
-        if held and held + extra == size:
-            return rank
-    return -1
+    held = size - extra
+    if held < 1:
+        return -1
+    differ = _counts(cards) ^ (held * NIBBLE_LOW)  # a rank's four bits are 0 where it holds ``held``
+    ranks = ~(differ | differ >> 1 | differ >> 2 | differ >> 3) & NIBBLE_LOW
+    if not ranks:
+        return -1
+    return (ranks.bit_length() - 1 if reversed_ else (ranks & -ranks).bit_length() - 1) >> 2
 
 
 def _group_play(cards: int, whole: int, rank: int, size: int, joker: int, lock: int) -> Play:
