@@ -4,11 +4,17 @@
 
 Deals are duplicated: every deal set (one match seed) is played once per
 rotation of the seat list, so each level sits in every seat over the same
-cards, which cuts the luck of the deal.  Matches run in worker processes
+cards, which cuts the luck of the deal.  A match is the preset's match length
+(10 games when it has none), and under the ``uecda`` rules the tournament's:
+classes carry over 100 games between resets, as on the official server
+(``--match-games`` sets another length).  Matches run in worker processes
 (``--workers``, default: the number of cores, at most 2).  The table gives per
-level: mean points per game with a 95% confidence interval (over deal sets),
-the share of each class, the share of wins (1st place) and the decision time
-(mean and 95th percentile).  ``--json`` prints the same as one JSON object.
+level: mean points per game with a 95% confidence interval, the share of each
+class, the share of wins (1st place) and the decision time (mean and 95th
+percentile).  The interval is taken over units of up to ``BLOCK`` consecutive
+games of a deal set in all its rotations: a class carried over ties
+neighbouring games together, the duplicate deals tie the rotations.
+``--json`` prints the same as one JSON object.
 """
 
 from __future__ import annotations
@@ -30,6 +36,10 @@ from game.engine.runner import Answer, Decision, MatchRunner, play_game
 
 from .levels import LEVELS, make_player
 from .player import Player
+from .uecda.server import CLASS_RESET_EVERY
+
+BLOCK = 10
+"""Games of a match per unit of the confidence interval."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,8 @@ class PlayerGame:
 
     level: str
     deal_set: int
+    index: int
+    """The game's number in its match (from 0)."""
     points: int
     place: int
     title: str
@@ -93,12 +105,21 @@ def play_match(job: MatchJob) -> MatchOutcome:
         for player_id, level in enumerate(job.levels):
             seat = match.seat_of(player_id)
             place = result.places.index(seat)
-            entries.append(PlayerGame(level, job.deal_set, result.points[seat], place, result.titles[seat].value))
+            entries.append(PlayerGame(level, job.deal_set, len(outcome.games), result.points[seat], place,
+                                      result.titles[seat].value))
         outcome.games.append(entries)
         if runner.end_game() is not None:
             break
         runner.next_game()
     return outcome
+
+
+def default_match_games(rules: RuleSet) -> int:
+    """Games per match: under the ``uecda`` rules the tournament's class cycle (classes reset every
+    100 games on the official server), else the preset's match length, else 10."""
+    if rules.preset == "uecda":
+        return CLASS_RESET_EVERY
+    return rules.info.match_end.games or 10
 
 
 def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
@@ -163,7 +184,7 @@ def summarise(rules: RuleSet, outcomes: Sequence[MatchOutcome], seats: Sequence[
     table: dict[str, Any] = {}
     total_games = sum(len(o.games) for o in outcomes)
     for level in levels:
-        per_set: dict[int, list[float]] = {}
+        per_unit: dict[tuple[int, int], list[float]] = {}
         points: list[float] = []
         classes = dict.fromkeys(titles, 0)
         wins = 0
@@ -174,8 +195,8 @@ def summarise(rules: RuleSet, outcomes: Sequence[MatchOutcome], seats: Sequence[
                     points.append(e.points)
                     classes[e.title] = classes.get(e.title, 0) + 1
                     wins += e.place == 0
-                    per_set.setdefault(e.deal_set, []).append(e.points)
-        units = [sum(v) / len(v) for v in per_set.values()]
+                    per_unit.setdefault((e.deal_set, e.index // BLOCK), []).append(e.points)
+        units = [sum(v) / len(v) for v in per_unit.values()]
         mean, half = mean_interval(units) if len(units) >= 2 else mean_interval(points)
         times = [t for o in outcomes for t in o.times.get(level, [])]
         count = len(points)
@@ -259,7 +280,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seats", default=None, help="levels by seat, comma separated (default: all normal)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--match-games", type=int, default=None,
-                        help="games per match (default: the preset's match length, or 10)")
+                        help="games per match (default: 100 under the uecda rules, as in the tournament; "
+                             "else the preset's match length, or 10)")
     parser.add_argument("--override", action="append", default=[], metavar="SWITCH=VALUE",
                         help="a rule switch (JSON value), e.g. --override j_back=true")
     parser.add_argument("--budget", type=float, default=None, help="the Expert's seconds per decision")
@@ -305,7 +327,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except json.JSONDecodeError:
             expert[name] = value
     options = {"expert": expert} if expert else {}
-    match_games = args.match_games or rules.info.match_end.games or 10
+    match_games = args.match_games or default_match_games(rules)
     jobs = plan(rules, seats, args.games, args.seed, match_games, options)
     workers = args.workers if args.workers is not None else min(2, os.cpu_count() or 1)
     outcomes = run_jobs(jobs, workers, None if args.quiet else sys.stderr)

@@ -52,3 +52,32 @@ def test_confidence_interval() -> None:
     mean, half = arena.mean_interval([1.0, 2.0, 3.0, 4.0])
     assert mean == 2.5 and 1.5 < half < 2.5
     assert arena.percentile([float(i) for i in range(100)], 0.95) == 94.0
+
+
+def test_a_uecda_match_is_the_tournaments_class_cycle() -> None:
+    assert arena.default_match_games(preset_rules("uecda")) == 100
+    assert arena.default_match_games(preset_rules("tournament")) == preset_rules("tournament").info.match_end.games
+    assert arena.default_match_games(preset_rules("classic", 4)) == 5
+    assert arena.default_match_games(preset_rules("akita")) == 10  # first to 5 points: no fixed length
+
+
+def test_the_interval_is_over_blocks_of_a_deal_set() -> None:
+    """Units of ``BLOCK`` consecutive games of a deal set, pooled over its rotations."""
+    rules = preset_rules("duel5")
+    outcomes = []
+    points: dict[tuple[int, int], list[float]] = {}
+    for deal_set in range(2):
+        for rotation in range(2):
+            outcome = arena.MatchOutcome()
+            for index in range(25):
+                won = (deal_set + rotation + index * index) % 3 == 0
+                outcome.games.append([
+                    arena.PlayerGame("expert", deal_set, index, int(won), 1 - int(won), "daifugo"),
+                    arena.PlayerGame("normal", deal_set, index, 1 - int(won), int(won), "daihinmin"),
+                ])
+                points.setdefault((deal_set, index // arena.BLOCK), []).append(float(won))
+            outcomes.append(outcome)
+    report = arena.summarise(rules, outcomes, ["expert", "normal"])
+    mean, half = arena.mean_interval([sum(v) / len(v) for v in points.values()])
+    assert len(points) == 6
+    assert report["levels"]["expert"]["ci95"] == [round(mean - half, 4), round(mean + half, 4)]
