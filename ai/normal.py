@@ -10,8 +10,8 @@ module makes the same choices on our card sets:
   could complete (so it leads ``5♠ 6♠ JK`` or ``9♥ JK`` rather than keep the
   joker); without a sequence or a group it leads its weakest single, and the
   lone joker only when nothing else is left.  Among equals the weakest wins
-  (in a revolution the strongest-looking, i.e. weakest, as the client scans
-  from the other end), then ♠♥♦♣.
+  (in a revolution the client scans from the other end: the weakest there),
+  then the first suit of ♠♥♦♣ (of a revolution's sequences, the last).
 * Following a single: its weakest single that beats the table among the
   cards in no group and no sequence of three or more; else the joker.
 * Following a group: the weakest group of exactly the table's size among the
