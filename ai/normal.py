@@ -202,7 +202,8 @@ def _group_rank(cards: int, size: int, extra: int, reversed_: bool) -> int:
     ranks = ~(differ | differ >> 1 | differ >> 2 | differ >> 3) & NIBBLE_LOW
     if not ranks:
         return -1
-    return (ranks.bit_length() - 1 if reversed_ else (ranks & -ranks).bit_length() - 1) >> 2
+    bit = ranks.bit_length() if reversed_ else (ranks & -ranks).bit_length()  # the highest / lowest rank
+    return (bit - 1) >> 2
 
 
 def _group_play(cards: int, whole: int, rank: int, size: int, joker: int, lock: int) -> Play:
