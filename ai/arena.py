@@ -15,6 +15,13 @@ percentile).  The interval is taken over units of up to ``BLOCK`` consecutive
 games of a deal set in all its rotations: a class carried over ties
 neighbouring games together, the duplicate deals tie the rotations.
 ``--json`` prints the same as one JSON object.
+
+A seat may also be a player the arena does not know by level: ``main`` takes
+a ``factory`` (a module-level function, so that worker processes can call it)
+that turns such a seat (``kind:spec``, e.g. ``external:CMD`` from
+``python -m ai.uecda arena``) into a player.  Players that listen to the game
+(``Player.notify``: a program behind a socket) are told every action, and every
+player is closed when its match ends.
 """
 
 from __future__ import annotations
@@ -27,11 +34,12 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from game.engine import Match, RuleSet, observe, preset_rules
+from game.engine import Event, Match, RuleSet, observe, preset_rules
+from game.engine.events import visible_to
 from game.engine.runner import Answer, Decision, MatchRunner, play_game
 
 from .levels import LEVELS, make_player
@@ -40,6 +48,9 @@ from .uecda.server import CLASS_RESET_EVERY
 
 BLOCK = 10
 """Games of a match per unit of the confidence interval."""
+
+SeatFactory = Callable[[str], Player]
+"""Makes the player of a seat given as ``kind:spec`` (a module-level function: jobs are pickled)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +66,8 @@ class MatchJob:
     rotation: int
     seed: int
     games: int
+    factory: SeatFactory | None = None
+    """Makes the players of ``kind:spec`` seats."""
 
 
 @dataclass
@@ -78,13 +91,43 @@ class MatchOutcome:
     """Decision times in seconds by level (moves and gifts)."""
 
 
+def make_seat(job: MatchJob, level: str, options: dict[str, dict[str, Any]]) -> Player:
+    """The player of one seat: a level, or a ``kind:spec`` seat made by the job's factory."""
+    if level in LEVELS or job.factory is None:
+        return make_player(level, **options.get(level, {}))
+    return job.factory(level)
+
+
 def play_match(job: MatchJob) -> MatchOutcome:
     """Play one match; every move and gift is checked by the engine."""
     options = {level: dict(opts) for level, opts in job.options}
-    players: list[Player] = [make_player(level, **options.get(level, {})) for level in job.levels]
+    players: list[Player] = []
+    try:
+        for level in job.levels:
+            players.append(make_seat(job, level, options))
+        return _play(job, players)
+    finally:
+        for player in players:
+            player.close()
+
+
+def _play(job: MatchJob, players: Sequence[Player]) -> MatchOutcome:
     runner = MatchRunner(Match(job.rules, seed=job.seed, games=job.games))
     outcome = MatchOutcome(times={level: [] for level in set(job.levels)})
+    listeners = [p for p, player in enumerate(players) if type(player).notify is not Player.notify]
     step = 0
+
+    def tell(events: Sequence[Event]) -> None:
+        match = runner.match
+        for player_id in listeners:
+            player = players[player_id]
+            number = getattr(player, "player_number", None)
+            if isinstance(number, int) and hasattr(player, "seating"):
+                # A program tells its opponents apart by player number: keep each one's number over reseats.
+                n = job.rules.players
+                player.seating = tuple((match.player_at(s) - player_id + number) % n for s in range(n))
+            seat = match.seat_of(player_id)
+            player.notify(observe(runner.game, seat), [visible_to(e, seat) for e in events])
 
     def decide(decision: Decision) -> Answer:
         nonlocal step
@@ -98,8 +141,13 @@ def play_match(job: MatchJob) -> MatchOutcome:
         outcome.times[job.levels[player_id]].append(time.perf_counter() - start)
         return reply
 
+    def after(decision: Decision, events: list[Event]) -> None:
+        tell(events)
+
+    if listeners:
+        tell(runner.game.setup_events)
     while True:
-        result = play_game(runner.game, decide)
+        result = play_game(runner.game, decide, after if listeners else None)
         match = runner.match
         entries = []
         for player_id, level in enumerate(job.levels):
@@ -110,7 +158,9 @@ def play_match(job: MatchJob) -> MatchOutcome:
         outcome.games.append(entries)
         if runner.end_game() is not None:
             break
-        runner.next_game()
+        setup = runner.next_game()
+        if listeners:
+            tell(setup)
     return outcome
 
 
@@ -129,7 +179,8 @@ def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def plan(
-    rules: RuleSet, seats: Sequence[str], games: int, seed: int, match_games: int, options: dict[str, dict[str, Any]]
+    rules: RuleSet, seats: Sequence[str], games: int, seed: int, match_games: int, options: dict[str, dict[str, Any]],
+    factory: SeatFactory | None = None,
 ) -> list[MatchJob]:
     """The matches to play: enough deal sets × rotations for ``games`` games."""
     turns = rotations(seats)
@@ -142,7 +193,7 @@ def plan(
         length = match_games if left >= per_set else max(1, math.ceil(left / len(turns)))
         set_seed = int.from_bytes(random.Random(f"arena/{seed}/{deal_set}").randbytes(6), "big")
         for rotation, levels in enumerate(turns):
-            jobs.append(MatchJob(rules, levels, frozen, deal_set, rotation, set_seed, length))
+            jobs.append(MatchJob(rules, levels, frozen, deal_set, rotation, set_seed, length, factory))
     return jobs
 
 
@@ -272,8 +323,8 @@ def run_jobs(jobs: Sequence[MatchJob], workers: int, progress: TextIO | None) ->
     return outcomes
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
+def parse_args(argv: Sequence[str] | None, prog: str | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog=prog or "python -m ai.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--rules", default="uecda", help="preset id (default uecda)")
     parser.add_argument("--players", type=int, default=None, help="players (default: the number of seats)")
     parser.add_argument("--games", type=int, default=100, help="games to play in total (default 100)")
@@ -294,8 +345,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
+def main(argv: Sequence[str] | None = None, factory: SeatFactory | None = None, prog: str | None = None) -> int:
+    """The command line; ``factory`` makes the players of ``kind:spec`` seats (see the module docstring)."""
+    args = parse_args(argv, prog)
     overrides: dict[str, Any] = {}
     for item in args.override:
         name, _, value = item.partition("=")
@@ -312,7 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(seats)} seats for {rules.players} players", file=sys.stderr)
         return 2
     for level in seats:
-        if level not in LEVELS:
+        if level not in LEVELS and (factory is None or ":" not in level):
             print(f"unknown level {level!r} (levels: {', '.join(LEVELS)})", file=sys.stderr)
             return 2
     expert: dict[str, Any] = {}
@@ -328,7 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             expert[name] = value
     options = {"expert": expert} if expert else {}
     match_games = args.match_games or default_match_games(rules)
-    jobs = plan(rules, seats, args.games, args.seed, match_games, options)
+    jobs = plan(rules, seats, args.games, args.seed, match_games, options, factory)
     workers = args.workers if args.workers is not None else min(2, os.cpu_count() or 1)
     outcomes = run_jobs(jobs, workers, None if args.quiet else sys.stderr)
     report = summarise(rules, outcomes, seats)

@@ -50,8 +50,9 @@ from game.engine import PASS, Game, Move, Observation, Pass, Play
 from .endgame import solve, two_player_world
 from .inference import TRUST, ChainSampler, check_trust
 from .normal import normal_move, normal_policy
+from .opponents import OPPONENT_MODELS, opponent_policies, seat_policy
 from .player import Player
-from .playout import Policy, playout, points_range, remembered
+from .playout import Policy, place_points, playout_place, remembered
 from .policy import load_policy
 from .sampling import WorldSampler, weighted_pool
 from .strong import WIN, best_gift, play_weight, scored_moves, strong_policy
@@ -135,10 +136,23 @@ class Expert(Player):
         cpu_budget: bool = False,
         reading: str = "chain",
         trust: float = TRUST,
+        opponents: str = "normal",
+        place_values: Sequence[float] | None = None,
     ) -> None:
         if budget <= 0:
             raise ValueError("the budget must be positive")
         check_trust(trust)
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}")
+        if place_values is not None and len(set(place_values)) < 2:
+            raise ValueError("place_values must give the places different values")
+        self.place_values = tuple(place_values) if place_values is not None else None
+        """The playouts' reward by place (1st first) instead of the preset's points: e.g. what each
+        place is worth over the rest of the class cycle (the class carries into the next game)."""
+        self.opponents = opponents
+        """Who plays the other seats in the playouts (``opponents.OPPONENT_MODELS``): ``normal``
+        (the default client), ``champion`` (the learned champion policy) or ``read`` (per seat: the
+        champion policy for a seat the reading of the hands leaves unexplained, else Normal)."""
         self.budget = budget
         """Seconds per decision when no deadline is given."""
         self.iterations = iterations
@@ -288,7 +302,11 @@ class Expert(Player):
         opening: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> Tally:
-        low, high = points_range(obs.state.rules)
+        rules = obs.state.rules
+        values = self.place_values
+        if values is None or len(values) != rules.players:
+            values = tuple(float(place_points(rules, place)) for place in range(rules.players))
+        low, high = min(values), max(values)
         span = float(high - low) or 1.0
         weighted = self.weighting > 0
         sampler: WorldSampler | ChainSampler
@@ -304,7 +322,12 @@ class Expert(Player):
         else:
             sampler = WorldSampler(obs)
         seat = obs.seat
-        policy = _mixed(seat, self._others_policy(rng), self._own_policy(rng))
+        unexplained: frozenset[int] = frozenset()
+        if self.opponents == "read" and isinstance(sampler, ChainSampler):
+            worlds.append(sampler.sample(rng))  # the burn-in decides which seats the model leaves unexplained
+            unexplained = sampler.loose_seats
+        models = opponent_policies(self.opponents, seat, obs.state.n, unexplained, rng)
+        policy = seat_policy(seat, self._own_policy(rng), self._others_policy(rng), models)
         count = len(arms)
         live = count if opening is None else opening
         pulls = [0] * count
@@ -329,9 +352,9 @@ class Expert(Player):
                     worlds.append(sampler.sample(rng))
             game = worlds[k].clone()
             game.apply(arms[arm])
-            points = playout(game, seat, policy)
+            place = playout_place(game, seat, policy)
             pulls[arm] += 1
-            totals[arm] += (points - low) / span
+            totals[arm] += (values[place] - low) / span
             done += 1
         return Tally(tuple(arms), tuple(pulls), tuple(totals))
 
@@ -359,17 +382,6 @@ class Expert(Player):
             if value > best_value:
                 best_arm, best_value = arm, value
         return best_arm
-
-
-def _mixed(seat: int, others: Policy, own: Policy) -> Policy:
-    """A policy that plays ``own`` for ``seat`` and ``others`` for everyone else."""
-    if own is others:
-        return others
-
-    def policy(game: Game) -> Move:
-        return own(game) if game.turn == seat else others(game)
-
-    return policy
 
 
 def _tie(move: Move, reversed_: bool) -> float:

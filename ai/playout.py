@@ -72,14 +72,18 @@ def place_points(rules: RuleSet, place: int) -> int:
 
 def playout(game: Game, seat: int, policy: Policy = normal_policy, max_steps: int = 2000) -> int:
     """Play ``game`` on with ``policy`` until ``seat``'s place is settled; its points."""
-    rules = game.rules
+    return place_points(game.rules, playout_place(game, seat, policy, max_steps))
+
+
+def playout_place(game: Game, seat: int, policy: Policy = normal_policy, max_steps: int = 2000) -> int:
+    """Play ``game`` on with ``policy`` until ``seat``'s place is settled; the place (0: 1st)."""
     steps = 0
     while True:
         place = game.place_of(seat)
         if place is not None:
-            return place_points(rules, place)
+            return place
         if steps >= max_steps:  # pragma: no cover - a safety net, games always end
-            return points_range(rules)[0]
+            return game.n - 1
         if game.phase is Phase.HANDOFF:
             settle_handoff(game)
         else:

@@ -97,29 +97,38 @@ def load(paths: Sequence[Path]) -> list[dict[str, Any]]:
 
 def fit(paths: Sequence[Path], seed: int, out: Path | None, steps: int = 3000, l2: float = 1e-3) -> dict[str, Any]:
     """Fit the softmax weights; write them to ``out`` (JSON) and return them with the fit's figures."""
-    import numpy as np
-
     from ai.policy import FEATURES, legal_moves_features
 
-    records = load(paths)
-    blocks: list[np.ndarray] = []
+    blocks: list[list[list[float]]] = []
     chosen: list[int] = []
-    for rec in records:
+    for rec in load(paths):
         moves, feats = legal_moves_features(rec["state"], rec["hand"], rec["drawn"])
         if rec["move"] not in moves or len(moves) < 2:
             continue
-        blocks.append(np.asarray(feats, dtype=np.float64))
+        blocks.append(feats)
         chosen.append(moves.index(rec["move"]))
+    return fit_softmax(blocks, chosen, list(FEATURES), seed, out, steps, l2)
+
+
+def fit_softmax(
+    blocks: Sequence[Sequence[Sequence[float]]], chosen: Sequence[int], features: Sequence[str], seed: int,
+    out: Path | None, steps: int = 3000, l2: float = 1e-3,
+) -> dict[str, Any]:
+    """Fit a softmax over moves (one feature block per decision, the index of the move made) by
+    maximum likelihood; a tenth of the decisions (chosen by seed) held out.  Write to ``out``."""
+    import numpy as np
+
     count = len(blocks)
     order = list(range(count))
     random.Random(seed).shuffle(order)
     held = set(order[: count // 10])
     train = [i for i in range(count) if i not in held]
     test = [i for i in range(count) if i in held]
+    arrays = [np.asarray(block, dtype=np.float64) for block in blocks]
 
     def pack(index: list[int]) -> tuple[Any, Any, Any, Any]:
-        x = np.concatenate([blocks[i] for i in index])
-        sizes = np.array([len(blocks[i]) for i in index])
+        x = np.concatenate([arrays[i] for i in index])
+        sizes = np.array([len(arrays[i]) for i in index])
         starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
         target = starts + np.array([chosen[i] for i in index])
         group = np.repeat(np.arange(len(index)), sizes)
@@ -160,7 +169,7 @@ def fit(paths: Sequence[Path], seed: int, out: Path | None, steps: int = 3000, l
     train_ll, train_top = agreement(train)
     test_ll, test_top = agreement(test) if test else (0.0, 0.0)
     result = {
-        "features": list(FEATURES),
+        "features": list(features),
         "weights": [round(float(x), 5) for x in w],
         "fit": {
             "decisions": count, "train_loglik": round(train_ll, 4), "heldout_loglik": round(test_ll, 4),

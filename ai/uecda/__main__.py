@@ -1,4 +1,4 @@
-"""``python -m ai.uecda client ...`` and ``python -m ai.uecda server ...``.
+"""``python -m ai.uecda client ...``, ``server ...``, ``log ...`` and ``arena ...``.
 
 Exit status: 0 when the match was played to its end; 1 when the peer broke
 the protocol, disconnected or timed out (the message says how); 2 for bad
@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Speak the UECda computer-Daihinmin tournament protocol (version 20070).",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output (-vv for debug)")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{client,server,log}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{client,server,log,arena}")
 
     client = sub.add_parser(
         "client", help="play a match at a UECda server with one of our computer players",
@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     client.add_argument("--connect-timeout", type=_positive, default=5.0, metavar="SECONDS",
                         help="longest wait to connect (default 5)")
     client.add_argument("--seed", type=int, help="seed our player's random choices")
+    client.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a constructor option of the level (a JSON value), e.g. --option opponents=read")
     client.add_argument("--json", action="store_true", help="print a JSON summary at the end")
 
     server = sub.add_parser(
@@ -89,11 +91,21 @@ def build_parser() -> argparse.ArgumentParser:
                     "every game replays with the server's places.")
     log.add_argument("files", nargs="+", metavar="FILE", help="a log file (logs/YYYYMMDDhhmmss.log)")
     log.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
+
+    arena = sub.add_parser(
+        "arena", help="the arena (python -m ai.arena) with tournament programs in seats: external:CMD",
+        description="Run the arena (every option of python -m ai.arena); a seat may be external:CMD, a UECda "
+                    "program started with CMD (-h 127.0.0.1 -p PORT appended unless CMD has {port}) and played "
+                    "through our server side of the protocol.")
+    arena.add_argument("options", nargs="*", help="the arena's options (see python -m ai.arena --help)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["arena"]:  # every other word is the arena's
+        return run_arena(words[1:])
+    args = build_parser().parse_args(words)
     level = logging.WARNING - 10 * args.verbose
     logging.basicConfig(level=max(level, logging.DEBUG), format="%(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
@@ -101,7 +113,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_client(args)
     if args.command == "log":
         return run_log(args)
+    if args.command == "arena":
+        return run_arena(args.options)
     return run_server(args)
+
+
+def run_arena(options: Sequence[str]) -> int:
+    from ai.arena import main as arena_main
+
+    from .external import arena_seat
+
+    return arena_main(options, factory=arena_seat, prog="python -m ai.uecda arena")
 
 
 def run_client(args: argparse.Namespace) -> int:
@@ -109,8 +131,22 @@ def run_client(args: argparse.Namespace) -> int:
 
     from .client import ConnectError, UecdaClient
 
+    options: dict[str, object] = {}
+    for item in args.option:
+        name, equals, value = item.partition("=")
+        if not equals or not name:
+            print(f"error: --option {item!r} is not NAME=VALUE", file=sys.stderr)
+            return 2
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
     try:
-        player = make_player(args.level)
+        player = make_player(args.level, **options)
+    except TypeError as error:
+        print(f"error: level {args.level!r} does not take the option(s) {', '.join(options)}: {error}",
+              file=sys.stderr)
+        return 2
     except (ValueError, ImportError) as error:
         print(f"error: cannot use level {args.level!r}: {error} (levels: {', '.join(LEVELS)})", file=sys.stderr)
         return 2

@@ -559,5 +559,19 @@ class ExternalPlayer(Player):
         return self.proc.poll() if self.proc is not None else None
 
 
-__all__ = ["CONNECT_TIMEOUT", "READ_TIMEOUT", "ExternalPlayer", "ExternalPlayerError", "build_command"]
+EXTERNAL_SEAT = "external:"
+"""How an arena seat names a program: ``external:CMD`` (``python -m ai.uecda arena``)."""
+
+
+def arena_seat(spec: str) -> ExternalPlayer:
+    """The player of an arena seat ``external:CMD``: the program, started and connected."""
+    if not spec.startswith(EXTERNAL_SEAT):
+        raise ValueError(f"unknown seat {spec!r}: a level or {EXTERNAL_SEAT}CMD")
+    return ExternalPlayer(spec[len(EXTERNAL_SEAT):])
+
+
+__all__ = [
+    "CONNECT_TIMEOUT", "EXTERNAL_SEAT", "READ_TIMEOUT", "ExternalPlayer", "ExternalPlayerError", "arena_seat",
+    "build_command",
+]
 

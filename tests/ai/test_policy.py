@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,16 +26,20 @@ def test_every_move_has_one_value_per_feature() -> None:
         assert all(abs(x) <= 3.0 for f in feats for x in f)
 
 
-def test_shipped_weights_load_and_give_probabilities() -> None:
-    model = load_policy()
-    assert len(model.weights) == len(FEATURES)
-    rng = random.Random(2)
-    for _ in range(20):
+def check_probabilities(model: Any, rng: random.Random, games: int = 20) -> None:
+    """``model.probabilities`` of the legal moves in random positions: positive, summing to 1."""
+    for _ in range(games):
         game = random_state(rng, exchange=False)
         moves = game.move_list()
         probs = model.probabilities(game, game.hands[game.turn], moves)
         assert sum(probs) == pytest.approx(1.0)
         assert all(p > 0 for p in probs)
+
+
+def test_shipped_weights_load_and_give_probabilities() -> None:
+    model = load_policy()
+    assert len(model.weights) == len(FEATURES)
+    check_probabilities(model, random.Random(2))
 
 
 def test_going_out_is_taken() -> None:

@@ -108,6 +108,15 @@ def test_command_line_errors() -> None:
     assert no_level.returncode == 2 and "grandmaster" in no_level.stderr
     four = run("server", "--players", "4", "--port", "0")
     assert four.returncode == 2 and "5 players" in four.stderr
+    bad_option = run("client", "--level", "expert", "--option", "opponents=oracle", "--port", "1")
+    assert bad_option.returncode == 2 and "opponents" in bad_option.stderr
+    unknown_option = run("client", "--level", "normal", "--option", "budget=1", "--port", "1")
+    assert unknown_option.returncode == 2 and "budget" in unknown_option.stderr
+    not_an_option = run("client", "--level", "expert", "--option", "budget", "--port", "1")
+    assert not_an_option.returncode == 2 and "NAME=VALUE" in not_an_option.stderr
+    optioned = run("client", "--level", "expert", "--option", "place_values=[9, 7, 4, 1, 0]", "--port", "1",
+                   "--connect-timeout", "2")
+    assert optioned.returncode == 1 and "cannot connect" in optioned.stderr
     closed = run("client", "--level", "beginner", "--port", "1", "--connect-timeout", "2")
     assert closed.returncode == 1 and "cannot connect" in closed.stderr
     helped = run("client", "--help")

@@ -1,0 +1,161 @@
+"""Which model plays each other seat in the Expert's playouts.
+
+The Expert's playouts play every other seat as the tournament's default
+client (Normal).  Against a player who is not the default client that model
+is wrong; this module gives each seat its own:
+
+* ``normal``: every other seat plays Normal (the Expert's default);
+* ``strong``: every other seat plays Strong (which makes the 2017 UECda
+  champion's move about two times in three, Normal one time in two);
+* ``champion``: every other seat draws its moves from the champion model
+  (``ChampionModel``), a softmax fitted to a champion program's decisions
+  (``champion_weights.json``, fitted by ``tools/champion_data.py fit`` on
+  the decisions it extracts from the official server's logs);
+* ``read`` / ``read-strong``: each seat by what its moves this game say:
+  Normal for a seat whose moves the Normal model explains in the reading of
+  the hands (``inference.ChainSampler``), the champion model (Strong) for a
+  seat it leaves unexplained (the sampler's loose seats).
+
+The champion model scores a move by the learned policy's features
+(``policy.FEATURES``) and two more: whether it is Strong's move, and how far
+below Strong's best it scores.
+
+``seat_policy`` builds the playout policy from a model per seat.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from itertools import accumulate
+from typing import Final
+
+from game.engine import Game, Move, Play, PublicView, moves_for
+
+from .playout import Policy, PositionKey, position_key, remembered
+from .policy import FEATURES, move_features
+from .strong import WIN, play_weight, scored_moves, strong_policy
+
+OPPONENT_MODELS: Final = ("normal", "strong", "champion", "read", "read-strong")
+"""The choices of the Expert's ``opponents`` option."""
+CHAMPION_WEIGHTS: Final = "champion_weights.json"
+"""The champion model's weights, fitted to a champion program's decisions."""
+CHAMPION_FEATURES: Final = (*FEATURES, "strong_choice", "strong_gap")
+"""The champion model's features: the learned policy's, then Strong's choice and its score's gap."""
+STRONG_GAP: Final = 4.0
+"""A move's Strong score this far below the best (or unscored) counts as the farthest."""
+
+
+def champion_features(state: PublicView, hand: int, moves: Sequence[Move]) -> list[list[float]]:
+    """The champion model's feature vector (``CHAMPION_FEATURES``) of each of ``moves``."""
+    base = move_features(state, hand, moves)
+    scored = {move: score for score, move in scored_moves(state, hand)}
+    best = max(scored.values(), default=0.0)
+    reversed_now = state.revolution != state.j_back
+
+    def strong_order(move: Move) -> tuple[float, float]:  # as strong_move breaks ties
+        return scored[move], -play_weight(move, reversed_now) if isinstance(move, Play) else -99.0
+
+    choice = max(scored, key=strong_order) if scored else None
+    out = []
+    for move, feats in zip(moves, base, strict=True):
+        score = scored.get(move)
+        gap = STRONG_GAP if score is None or best >= WIN > score else min(STRONG_GAP, best - score)
+        out.append([*feats, 1.0 if move == choice else 0.0, gap / STRONG_GAP])
+    return out
+
+
+@dataclass(frozen=True)
+class ChampionModel:
+    """A softmax over the champion features (one weight each)."""
+
+    weights: tuple[float, ...]
+
+    def probabilities(self, state: PublicView, hand: int, moves: Sequence[Move]) -> list[float]:
+        """The model's probability of each of ``moves`` (the legal moves of the seat to act)."""
+        w = self.weights
+        scores = [sum([a * b for a, b in zip(w, f) if b]) for f in champion_features(state, hand, moves)]
+        top = max(scores)
+        e = [math.exp(x - top) for x in scores]
+        total = sum(e)
+        return [x / total for x in e]
+
+    def policy(self, rng: random.Random) -> Policy:
+        """A playout policy: the seat to act draws its move from the model; the moves and their
+        probabilities are remembered by position (one search's playouts meet positions again)."""
+        memo: dict[PositionKey, tuple[list[Move], list[float]]] = {}
+
+        def play(game: Game) -> Move:
+            key = position_key(game)
+            found = memo.get(key)
+            if found is None:
+                hand = game.hands[game.turn]
+                moves = moves_for(game, hand, game.drawn)
+                going_out = [m for m in moves if isinstance(m, Play) and m.cards == hand]
+                if len(moves) == 1 or (going_out and not game.rules.forbidden_finish):
+                    found = ([going_out[0] if going_out else moves[0]], [1.0])
+                else:
+                    found = (moves, list(accumulate(self.probabilities(game, hand, moves))))
+                memo[key] = found
+            moves, cumulative = found
+            if len(moves) == 1:
+                return moves[0]
+            return moves[min(bisect_right(cumulative, rng.random() * cumulative[-1]), len(moves) - 1)]
+
+        return play
+
+
+@lru_cache(maxsize=2)
+def champion_model(name: str = CHAMPION_WEIGHTS) -> ChampionModel:
+    """The champion model's shipped weights (``ai/<name>``), read once."""
+    data = json.loads(resources.files("ai").joinpath(name).read_text(encoding="utf-8"))
+    if list(data["features"]) != list(CHAMPION_FEATURES):
+        raise ValueError(f"{name} was fitted for other features; refit it with tools/champion_data.py fit")
+    return ChampionModel(tuple(float(w) for w in data["weights"]))
+
+
+def seat_policy(me: int, own: Policy, default: Policy, models: Mapping[int, Policy]) -> Policy:
+    """A playout policy: ``own`` for seat ``me``, ``models[seat]`` for the seats it names,
+    ``default`` for the rest."""
+    if not models:
+        if own is default:
+            return default
+
+        def mixed(game: Game) -> Move:
+            return own(game) if game.turn == me else default(game)
+
+        return mixed
+    table = dict(models)
+    table[me] = own
+
+    def policy(game: Game) -> Move:
+        return table.get(game.turn, default)(game)
+
+    return policy
+
+
+def opponent_policies(
+    mode: str, me: int, seats: int, unexplained: Iterable[int], rng: random.Random
+) -> dict[int, Policy]:
+    """The playout policy of each other seat that does not play Normal under ``mode``."""
+    if mode not in OPPONENT_MODELS:
+        raise ValueError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}")
+    if mode == "normal":
+        return {}
+    chosen = [s for s in unexplained if s != me] if mode.startswith("read") else [s for s in range(seats) if s != me]
+    if not chosen:
+        return {}
+    model = remembered(strong_policy) if mode.endswith("strong") else champion_model().policy(rng)
+    return dict.fromkeys(chosen, model)
+
+
+__all__ = [
+    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "OPPONENT_MODELS", "ChampionModel", "champion_features",
+    "champion_model", "opponent_policies", "seat_policy",
+]

@@ -1,0 +1,159 @@
+"""A model per other seat in the Expert's playouts, and the reward by place."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from ai.expert import Expert
+from ai.normal import Normal, normal_policy
+from ai.opponents import (
+    CHAMPION_FEATURES,
+    OPPONENT_MODELS,
+    champion_features,
+    champion_model,
+    opponent_policies,
+    seat_policy,
+)
+from ai.playout import Policy, place_points, playout, playout_place
+from ai.strong import strong_move, strong_policy
+from game.engine import Game, Move, Play, observe, preset_rules
+
+from .helpers import play_game
+from .test_hidden_information import random_state
+from .test_policy import check_probabilities
+
+
+def _marker(name: str, calls: list[str]) -> Policy:
+    def policy(game: Game) -> Move:
+        calls.append(name)
+        return normal_policy(game)
+
+    return policy
+
+
+def test_seat_policy_gives_each_seat_its_model() -> None:
+    calls: list[str] = []
+    own, default, two = (_marker(n, calls) for n in ("own", "default", "two"))
+    policy = seat_policy(0, own, default, {2: two})
+    game = Game.new(preset_rules("uecda"), random.Random(1))
+    while not game.over:
+        seat = game.turn
+        calls.clear()
+        game.apply(policy(game))
+        assert calls == ["own" if seat == 0 else "two" if seat == 2 else "default"]
+
+
+def test_without_models_the_seat_plays_its_own_policy_and_the_rest_the_default() -> None:
+    calls: list[str] = []
+    own, default = (_marker(n, calls) for n in ("own", "default"))
+    policy = seat_policy(3, own, default, {})
+    game = Game.new(preset_rules("uecda"), random.Random(2))
+    for _ in range(10):
+        seat = game.turn
+        calls.clear()
+        game.apply(policy(game))
+        assert calls == ["own" if seat == 3 else "default"]
+    assert seat_policy(1, normal_policy, normal_policy, {}) is normal_policy
+
+
+def test_opponent_models_by_mode() -> None:
+    rng = random.Random(3)
+    assert opponent_policies("normal", 0, 5, [1, 2], rng) == {}
+    assert sorted(opponent_policies("champion", 2, 5, [], rng)) == [0, 1, 3, 4]
+    assert sorted(opponent_policies("read", 0, 5, [0, 3], rng)) == [3]
+    game = Game.new(preset_rules("uecda"), random.Random(12))
+    read = opponent_policies("read-strong", 1, 5, [2], rng)
+    assert list(read) == [2] and read[2](game) == strong_policy(game)
+    strong = opponent_policies("strong", 1, 5, [], rng)
+    assert sorted(strong) == [0, 2, 3, 4] and all(p(game) == strong_policy(game) for p in strong.values())
+    assert opponent_policies("read", 0, 5, [], rng) == {}
+    with pytest.raises(ValueError):
+        opponent_policies("oracle", 0, 5, [], rng)
+
+
+def test_the_champion_model_loads_and_gives_probabilities() -> None:
+    model = champion_model()
+    assert len(model.weights) == len(CHAMPION_FEATURES)
+    check_probabilities(model, random.Random(10))
+
+
+def test_the_champion_policy_goes_out_and_draws_by_its_probabilities() -> None:
+    model = champion_model()
+    game = Game.new(preset_rules("uecda"), random.Random(13))
+    hand = game.hands[game.turn]
+    moves = game.move_list()
+    probs = model.probabilities(game, hand, moves)
+    policy = model.policy(random.Random(14))
+    drawn = Counter(policy(game) for _ in range(400))
+    likely = max(range(len(moves)), key=probs.__getitem__)
+    assert drawn[moves[likely]] > 400 * probs[likely] / 2
+    assert set(drawn) <= set(moves)
+    rng = random.Random(15)
+    found = 0
+    while found < 5:
+        game = random_state(rng, exchange=False)
+        hand = game.hands[game.turn]
+        out = [m for m in game.move_list() if isinstance(m, Play) and m.cards == hand]
+        if out and len(game.move_list()) > 1 and not game.rules.forbidden_finish and not game.rules.hand_size:
+            found += 1
+            assert all(policy(game) in out for _ in range(5))  # going out is never declined
+
+
+def test_the_champion_features_mark_strongs_choice() -> None:
+    rng = random.Random(11)
+    for _ in range(20):
+        game = random_state(rng, exchange=False)
+        hand = game.hands[game.turn]
+        moves = game.move_list()
+        feats = champion_features(game, hand, moves)
+        assert all(len(f) == len(CHAMPION_FEATURES) for f in feats)
+        marked = [m for m, f in zip(moves, feats, strict=True) if f[-2] == 1.0]
+        if len(moves) > 1:
+            assert marked == [strong_move(game, hand)]
+            assert all(0.0 <= f[-1] <= 1.0 for f in feats)
+
+
+def test_the_expert_plays_whole_games_with_each_opponent_model() -> None:
+    rules = preset_rules("uecda")
+    for mode in OPPONENT_MODELS:
+        expert = Expert(iterations=8, opponents=mode)
+        game = Game.new(rules, random.Random(4))
+        play_game(game, [expert, Normal(), Normal(), Normal(), expert], seed=5)
+        assert game.over
+
+
+def test_opponent_models_keep_the_search_deterministic() -> None:
+    game = Game.new(preset_rules("uecda"), random.Random(6))
+    for _ in range(9):
+        game.apply(normal_policy(game))
+    obs = observe(game, game.turn)
+    for mode in OPPONENT_MODELS:
+        first = Expert(iterations=20, opponents=mode).choose_move(obs, random.Random(7))
+        assert first in obs.move_list()
+        assert first == Expert(iterations=20, opponents=mode).choose_move(obs, random.Random(7))
+
+
+def test_the_playout_place_gives_the_points_of_playout() -> None:
+    rules = preset_rules("uecda")
+    rng = random.Random(8)
+    for _ in range(10):
+        game = Game.new(rules, rng)
+        seat = game.turn
+        place = playout_place(game.clone(), seat, strong_policy)
+        assert place_points(rules, place) == playout(game.clone(), seat, strong_policy)
+
+
+def test_place_values_are_checked_and_searched() -> None:
+    with pytest.raises(ValueError):
+        Expert(place_values=(1.0, 1.0, 1.0, 1.0, 1.0))
+    with pytest.raises(ValueError):
+        Expert(opponents="oracle")
+    game = Game.new(preset_rules("uecda"), random.Random(9))
+    obs = observe(game, game.turn)
+    expert = Expert(iterations=15, place_values=(9.7, 7.2, 3.7, 1.4, 0.0))
+    move = expert.choose_move(obs, random.Random(1))
+    assert move in obs.move_list()
+    assert move == expert.choose_move(obs, random.Random(1))
