@@ -36,7 +36,6 @@ from game.engine.runner import Answer, Decision, MatchRunner, play_game
 
 from .levels import LEVELS, make_player
 from .player import Player
-from .uecda.server import CLASS_RESET_EVERY
 
 BLOCK = 10
 """Games of a match per unit of the confidence interval."""
@@ -117,9 +116,7 @@ def play_match(job: MatchJob) -> MatchOutcome:
 def default_match_games(rules: RuleSet) -> int:
     """Games per match: under the ``uecda`` rules the tournament's class cycle (classes reset every
     100 games on the official server), else the preset's match length, else 10."""
-    if rules.preset == "uecda":
-        return CLASS_RESET_EVERY
-    return rules.info.match_end.games or 10
+    return rules.info.class_reset_every or rules.info.match_end.games or 10
 
 
 def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:

@@ -4,7 +4,7 @@ A ``Session`` owns a ``Match`` and the players: the human (player 0), computer
 players of a level, or external tournament programs.  It never waits: the UI
 asks ``start_thinking()`` when it is ready for a computer's move (after its
 animations and a "thinking" timer), then ``poll()``s every frame until the
-decision, computed off the frame loop by an ``ai.worker.DecisionWorker``,
+decision, computed off the frame loop by an ``game.worker.DecisionWorker``,
 has been applied.  Each action returns the engine's events for the UI.
 
 Sinks passed in by the app keep the session free of storage details:
@@ -49,7 +49,7 @@ from game.setups import SeatKind, SeatSpec, SessionSetup, setup_from_json
 from game.storage.rows import iso_utc, utc_now
 
 if TYPE_CHECKING:
-    from ai.worker import DecisionWorker, Ticket
+    from game.worker import DecisionWorker, Ticket
 
 log = logging.getLogger(__name__)
 
@@ -476,7 +476,7 @@ class Session:
 def default_player(spec: SeatSpec, setup: SessionSetup) -> Player:
     """The player for a seat: a computer of its level or an external program."""
     if spec.kind is SeatKind.EXTERNAL:
-        from ai.uecda.external import ExternalPlayer
+        from game.network.uecda.external import ExternalPlayer
 
         return ExternalPlayer(spec.command, start=False)
     return make_player(spec.level)

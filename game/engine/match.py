@@ -53,14 +53,19 @@ class Match:
         *,
         games: int | None = None,
         first_leader: int | None = None,
+        class_reset_every: int | None = None,
     ) -> None:
         """``games`` overrides the preset's match length (0 or None keeps it);
-        ``first_leader`` is the seat that leads game 1 (the 先攻 choice)."""
+        ``first_leader`` is the seat that leads game 1 (the 先攻 choice);
+        ``class_reset_every`` overrides the preset's class cycle (0: classes never reset)."""
         end = rules.info.match_end
         self.rules = rules
         self.seed = seed
         self.length: int | None = games if games else end.games
         self.target: int | None = end.target
+        self.class_reset_every: int = (
+            rules.info.class_reset_every or 0) if class_reset_every is None else class_reset_every
+        """Every this many games the next game is dealt as a first game (0: never)."""
         self.seating: list[int] = list(range(rules.players))
         self.totals: list[int] = [0] * rules.players
         self.results: list[GameResult] = []
@@ -117,7 +122,11 @@ class Match:
         if rules.reseat and len(self.results) % rules.info.reseat_every == 0:
             self.seating = [last.seating[seat] for seat in places]
             places = list(range(rules.players))
-        self.game = Game.new(rules, game_rng(self.seed, len(self.results)), previous_places=places)
+        reset = self.class_reset_every
+        if reset and len(self.results) % reset == 0:
+            self.game = Game.new(rules, game_rng(self.seed, len(self.results)))
+        else:
+            self.game = Game.new(rules, game_rng(self.seed, len(self.results)), previous_places=places)
         self.games.append(self.game)
         return self.game
 

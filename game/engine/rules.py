@@ -128,6 +128,9 @@ class Preset:
     """Akita: going out with any play that contains the ♠3 (秋田杉の3) is forbidden, not only the lone ♠3."""
     forbidden_finish_stays: bool = False
     """Tournament: the cards of a forbidden finish stay on the table (a forbidden 8 does not cut)."""
+    class_reset_every: int | None = None
+    """UECda: the classes are forgotten every this many games of a match (the next game is
+    dealt as a first game: no exchange, the first game's leader), as on the official server."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,7 +424,7 @@ PRESETS: Final[Mapping[str, Preset]] = {
     "uecda": Preset(
         id="uecda", min_players=5, max_players=5, default_players=5,
         titles=DEFAULT_TITLES, score_by=ScoreBy.PLACE, class_points={},
-        match_end=MatchEnd(games=10, choosable=True), reseat_every=3,
+        match_end=MatchEnd(games=10, choosable=True), reseat_every=3, class_reset_every=100,
         switches={
             **_COMMON,
             "sequence_beats": SequenceBeats.ALL, "joker_beyond_ends": True, "revolution_sequence": 5,

@@ -50,7 +50,7 @@ from .sound import SoundPlayer
 from .text import TextRenderer
 
 if TYPE_CHECKING:
-    from ai.worker import Mode as WorkerMode
+    from game.worker import Mode as WorkerMode
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ class App:
         pygame.init()
         size = self.options.windowed_size or settings.window_size
         self.screen = self._open_window(size, settings.fullscreen and not self.options.headless)
-        from ai.worker import DecisionWorker
+        from game.worker import DecisionWorker
 
         assets = Assets()
         self.stack = SceneStack()

@@ -22,8 +22,8 @@ from .text import TextRenderer
 from .theme import ui_scale
 
 if TYPE_CHECKING:
-    from ai.worker import DecisionWorker
     from game.storage.stats import StatsStore
+    from game.worker import DecisionWorker
 
     from .navigator import Navigator
     from .scene import SceneStack

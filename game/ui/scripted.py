@@ -13,12 +13,12 @@ from pathlib import Path
 
 from ai.levels import make_player
 from ai.player import Player
-from ai.worker import DecisionWorker
-from ai.worker import Mode as WorkerMode
 from game.engine import Game, Play, observe
 from game.session import Session
 from game.setups import SeatKind, SeatSpec, SessionSetup
 from game.storage.paths import AppPaths
+from game.worker import DecisionWorker
+from game.worker import Mode as WorkerMode
 
 from .app import App, AppOptions
 from .scenes.table import TableScene

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from ai.levels import make_player
-from ai.worker import DecisionWorker
 from game.engine import Phase, observe
 from game.recorder import ResultRecorder
 from game.session import SeatSpec, Session, SessionSetup
@@ -26,6 +25,7 @@ from game.setups import SeatKind
 from game.storage.notices import Notice, NoticeKind
 from game.storage.rows import iso_utc
 from game.storage.stats import StatsStore
+from game.worker import DecisionWorker
 
 from .helpers import ENOSPC, SQLITE_READONLY, inject_faults, sqlite_error
 

@@ -16,7 +16,7 @@ from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scripted import Autopilot, headless_app, play_until
 
-STANDIN = Path(__file__).resolve().parents[1] / "uecda" / "standin_client.py"
+STANDIN = Path(__file__).resolve().parents[1] / "network" / "uecda" / "standin_client.py"
 
 
 @pytest.fixture

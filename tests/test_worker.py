@@ -12,8 +12,8 @@ import pytest
 from ai.expert import Expert, Tally, combine
 from ai.levels import make_player
 from ai.player import Player
-from ai.worker import DecisionWorker
 from game.engine import PASS, Game, Move, Observation, Phase, observe, preset_rules
+from game.worker import DecisionWorker
 
 WAIT = 60.0
 """A generous bound for a decision to come back (a liveness check, not a timing test)."""

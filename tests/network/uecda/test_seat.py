@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ai.uecda.protocol import (
+from game.engine import PASS, Game, Match, Play, observe, parse_cards, preset_rules
+from game.engine.events import TrickCleared
+from game.network.uecda.protocol import (
     ACCEPTED,
     OPENING_TURN,
     REJECTED,
@@ -16,7 +18,7 @@ from ai.uecda.protocol import (
     encode_play,
     new_table,
 )
-from ai.uecda.seat import (
+from game.network.uecda.seat import (
     field_play,
     field_table,
     initial_table,
@@ -26,8 +28,6 @@ from ai.uecda.seat import (
     weakest_gift,
     weakest_single,
 )
-from game.engine import PASS, Game, Match, Play, observe, parse_cards, preset_rules
-from game.engine.events import TrickCleared
 
 RULES = preset_rules("uecda")
 SEATING = (2, 0, 4, 1, 3)

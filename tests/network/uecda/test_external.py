@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from ai.player import Player
-from ai.uecda.external import ExternalPlayer, ExternalPlayerError, build_command
 from game.engine import Match, Phase, observe, preset_rules
 from game.engine.events import Event, visible_to
 from game.engine.record import check
+from game.network.uecda.external import ExternalPlayer, ExternalPlayerError, build_command
 
 from .helpers import PYTHON, player_of, standin
 
@@ -74,8 +74,8 @@ def test_a_program_plays_a_match_and_exits_cleanly(player: int) -> None:
 
 def test_our_own_client_as_the_external_program_sees_every_table_right(tmp_path: Path) -> None:
     """Our client checks every table against its shadow: a record per game means it never lost step."""
-    command = [PYTHON, "-m", "ai.uecda", "client", "--port", "{port}", "--host", "{host}", "--level", "beginner",
-               "--records", str(tmp_path), "--name", "mirror"]
+    command = [PYTHON, "-m", "game.network.uecda", "client", "--port", "{port}", "--host", "{host}",
+               "--level", "beginner", "--records", str(tmp_path), "--name", "mirror"]
     external = ExternalPlayer(command, player_number=1, read_timeout=10)
     try:
         match = play_match(external, 1, games=4, seed=8)

@@ -43,12 +43,12 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Literal
 
-from game.engine import Move, Observation
-
-from .player import Player
+from ai.player import Player
+from game.engine import Observation
+from game.engine.runner import Answer
 
 Mode = Literal["process", "thread", "inline"]
-Decision = Move | int
+
 KEEP_RESULTS = 256
 """Finished results kept for repeated polls (the oldest are dropped)."""
 HELPER_NICENESS = 5
@@ -161,13 +161,13 @@ class DecisionWorker:
             runner.pump(0.0)
         return ticket
 
-    def poll(self, ticket: Ticket) -> Decision | None:
+    def poll(self, ticket: Ticket) -> Answer | None:
         """The decision if it is ready (None while thinking, or once cancelled); re-raises its error."""
         for runner in self._runners:
             runner.pump(0.0)
         return self._result(ticket)
 
-    def wait(self, ticket: Ticket, timeout: float | None = None) -> Decision | None:
+    def wait(self, ticket: Ticket, timeout: float | None = None) -> Answer | None:
         """Block until the decision is ready (or ``timeout`` seconds pass); like ``poll`` after that."""
         end = None if timeout is None else time.perf_counter() + timeout
         while True:
@@ -242,7 +242,7 @@ class DecisionWorker:
             except Exception as error:
                 self._store(job_id, False, error)
 
-    def _result(self, ticket: Ticket) -> Decision | None:
+    def _result(self, ticket: Ticket) -> Answer | None:
         with self._lock:
             found = self._results.get(ticket.id)
         if found is None:
@@ -250,7 +250,7 @@ class DecisionWorker:
         ok, value = found
         if not ok:
             raise value
-        result: Decision = value
+        result: Answer = value
         return result
 
     def _thread_runner(self) -> _ThreadRunner:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from ai.uecda.protocol import PROTOCOL_VERSION
-from ai.uecda.server import UecdaServer
 from game.engine.record import check
+from game.network.uecda.protocol import PROTOCOL_VERSION
+from game.network.uecda.server import UecdaServer
 
 from .helpers import run_match
 
@@ -61,7 +61,7 @@ def test_classes_reset_like_the_official_server(tmp_path: Path) -> None:
 
 def test_the_programs_from_the_command_line(tmp_path: Path) -> None:
     server = subprocess.Popen(
-        [PYTHON, "-m", "ai.uecda", "server", "--port", "0", "--games", "3", "--seed", "9", "--json",
+        [PYTHON, "-m", "game.network.uecda", "server", "--port", "0", "--games", "3", "--seed", "9", "--json",
          "--turn-timeout", "10", "--wait", "30"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     clients: list[subprocess.Popen[str]] = []
@@ -71,8 +71,8 @@ def test_the_programs_from_the_command_line(tmp_path: Path) -> None:
         assert line.startswith("listening on 127.0.0.1:"), line
         port = line.strip().rsplit(":", 1)[1]
         for i in range(5):
-            args = [PYTHON, "-m", "ai.uecda", "client", "--port", port, "--level", "beginner", "--name", f"cli{i}",
-                    "--json", "--timeout", "20"]
+            args = [PYTHON, "-m", "game.network.uecda", "client", "--port", port, "--level", "beginner",
+                    "--name", f"cli{i}", "--json", "--timeout", "20"]
             if i == 0:
                 args += ["--records", str(tmp_path), "--trace", str(tmp_path / "trace.jsonl")]
             clients.append(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
@@ -102,7 +102,7 @@ def test_the_programs_from_the_command_line(tmp_path: Path) -> None:
 
 def test_command_line_errors() -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([PYTHON, "-m", "ai.uecda", *args], capture_output=True, text=True, timeout=30)
+        return subprocess.run([PYTHON, "-m", "game.network.uecda", *args], capture_output=True, text=True, timeout=30)
 
     no_level = run("client", "--level", "grandmaster", "--port", "1")
     assert no_level.returncode == 2 and "grandmaster" in no_level.stderr

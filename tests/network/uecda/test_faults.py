@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from ai.uecda.client import ConnectError, UecdaClient
-from ai.uecda.protocol import (
+from game.engine import parse_cards
+from game.network.uecda.client import ConnectError, UecdaClient
+from game.network.uecda.protocol import (
     MalformedTable,
     PeerClosed,
     PeerTimeout,
@@ -31,8 +32,7 @@ from ai.uecda.protocol import (
     send_table,
     table_bytes,
 )
-from ai.uecda.server import MatchReport, ServerError, UecdaServer
-from game.engine import parse_cards
+from game.network.uecda.server import MatchReport, ServerError, UecdaServer
 
 from .helpers import FakeServer, player_of, standin
 

@@ -28,10 +28,13 @@ from typing import Any
 import pytest
 
 from ai.player import Player
-from ai.uecda.client import UecdaClient
-from ai.uecda.official_log import convert as convert_log
-from ai.uecda.official_log import parse_log
-from ai.uecda.protocol import (
+from game.engine import PASS, Game, Move, Observation, Play, parse_cards
+from game.engine.cards import place_id
+from game.engine.record import check, parse_record, replay
+from game.network.uecda.client import UecdaClient
+from game.network.uecda.official_log import convert as convert_log
+from game.network.uecda.official_log import parse_log
+from game.network.uecda.protocol import (
     ACCEPTED,
     MATCH_OVER,
     OPENING_TURN,
@@ -44,11 +47,8 @@ from ai.uecda.protocol import (
     send_int,
     send_table,
 )
-from ai.uecda.seat import judge_play
-from ai.uecda.shadow import Shadow
-from game.engine import PASS, Game, Move, Observation, Play, parse_cards
-from game.engine.cards import place_id
-from game.engine.record import check, parse_record, replay
+from game.network.uecda.seat import judge_play
+from game.network.uecda.shadow import Shadow
 
 from .helpers import FakeServer
 

@@ -7,7 +7,10 @@ import threading
 
 import pytest
 
-from ai.uecda.protocol import (
+from game.engine import PASS, Game, Play, parse_cards, preset_rules
+from game.engine.cards import JOKER_RANK, card_id, deck_mask, iter_ids, parse_card_id
+from game.engine.plays import GROUP, SEQUENCE, SINGLE, readings
+from game.network.uecda.protocol import (
     PROTOCOL_VERSION,
     TABLE_BYTES,
     ImpossiblePlay,
@@ -31,9 +34,6 @@ from ai.uecda.protocol import (
     send_table,
     table_bytes,
 )
-from game.engine import PASS, Game, Play, parse_cards, preset_rules
-from game.engine.cards import JOKER_RANK, card_id, deck_mask, iter_ids, parse_card_id
-from game.engine.plays import GROUP, SEQUENCE, SINGLE, readings
 
 RULES = preset_rules("uecda")
 

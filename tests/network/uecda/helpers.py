@@ -11,8 +11,8 @@ from pathlib import Path
 
 from ai.levels import make_player
 from ai.player import Player
-from ai.uecda.client import ClientReport, UecdaClient
-from ai.uecda.server import MatchReport, UecdaServer
+from game.network.uecda.client import ClientReport, UecdaClient
+from game.network.uecda.server import MatchReport, UecdaServer
 
 STANDIN = Path(__file__).with_name("standin_client.py")
 PYTHON = sys.executable

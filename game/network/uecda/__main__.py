@@ -1,4 +1,4 @@
-"""``python -m ai.uecda client ...`` and ``python -m ai.uecda server ...``.
+"""``python -m game.network.uecda client ...`` and ``python -m game.network.uecda server ...``.
 
 Exit status: 0 when the match was played to its end; 1 when the peer broke
 the protocol, disconnected or timed out (the message says how); 2 for bad
@@ -32,7 +32,7 @@ def _port(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m ai.uecda",
+        prog="python -m game.network.uecda",
         description="Speak the UECda computer-Daihinmin tournament protocol (version 20070).",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output (-vv for debug)")

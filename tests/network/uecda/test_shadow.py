@@ -14,11 +14,11 @@ from dataclasses import replace
 import pytest
 
 from ai.levels import make_player
-from ai.uecda.protocol import copy_table, decode_state, encode_state
-from ai.uecda.seat import field_play, field_table, initial_table, turn_table
-from ai.uecda.shadow import Shadow
 from game.engine import Game, Match, Phase, observe, preset_rules
 from game.engine.record import check
+from game.network.uecda.protocol import copy_table, decode_state, encode_state
+from game.network.uecda.seat import field_play, field_table, initial_table, turn_table
+from game.network.uecda.shadow import Shadow
 
 RULES = preset_rules("uecda")
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.uecda.external import ExternalPlayer, ExternalPlayerError
-from ai.uecda.program import HEAD_BYTES, TAIL_BYTES, ProgramOutput
+from game.network.uecda.external import ExternalPlayer, ExternalPlayerError
+from game.network.uecda.program import HEAD_BYTES, TAIL_BYTES, ProgramOutput
 
 from .helpers import PYTHON, STANDIN
 
@@ -104,7 +104,7 @@ def test_a_program_that_exits_early_takes_its_helpers_with_it(tmp_path: Path) ->
 def test_the_game_exiting_without_closing_ends_the_program_and_its_helpers(tmp_path: Path) -> None:
     command = spawner(tmp_path, f"os.execv(sys.executable, [sys.executable, {str(STANDIN)!r}, *sys.argv[1:]])")
     code = textwrap.dedent(f"""
-        from ai.uecda.external import ExternalPlayer
+        from game.network.uecda.external import ExternalPlayer
         seat = ExternalPlayer({command!r}, connect_timeout=10)
         print(seat.proc.pid, flush=True)
     """)

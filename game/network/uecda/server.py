@@ -37,7 +37,6 @@ from typing import Any
 
 from ai.player import Player
 from game.engine import PASS, Game, Match, Move, Play, observe, preset_rules
-from game.engine.match import game_rng
 from game.engine.runner import answer, decisions
 
 from .protocol import (
@@ -65,10 +64,6 @@ from .seat import (
 from .shadow import CLASS_IDS
 
 log = logging.getLogger(__name__)
-
-CLASS_RESET_EVERY = 100
-"""The official server resets the classes every 100 games."""
-
 
 
 class ServerError(Exception):
@@ -157,7 +152,7 @@ class UecdaServer:
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
         turn_timeout: float = TURN_TIMEOUT,
         fallback_level: str = "normal",
-        class_reset_every: int = CLASS_RESET_EVERY,
+        class_reset_every: int | None = None,
         logger: logging.Logger | None = None,
     ) -> None:
         if players != PLAYERS:
@@ -173,6 +168,7 @@ class UecdaServer:
         self.turn_timeout = turn_timeout
         self.fallback_level = fallback_level
         self.class_reset_every = class_reset_every
+        """The rules' class cycle (100 games) unless given."""
         self.log = logger or log
         self.rules = preset_rules("uecda")
         self.listener: socket.socket | None = None
@@ -248,12 +244,8 @@ class UecdaServer:
             self.close()
 
     def play_match(self) -> None:
-        match = Match(self.rules, self.seed, games=self.games)
+        match = Match(self.rules, self.seed, games=self.games, class_reset_every=self.class_reset_every)
         while True:
-            if match.index and match.index % self.class_reset_every == 0:
-                # Like the official server: classes reset, the next game has no exchange.
-                match.game = Game.new(self.rules, game_rng(self.seed, match.index))
-                match.games[-1] = match.game
             self.play_game(match.game, tuple(match.seating), match.index)
             outcome = match.record_result()
             result = match.results[-1]
@@ -385,4 +377,4 @@ def report_json(report: MatchReport) -> str:
     return json.dumps(report.to_json(), ensure_ascii=False, indent=1)
 
 
-__all__ = ["CLASS_RESET_EVERY", "MatchReport", "PlayerSummary", "ServerError", "UecdaServer", "make_fallback"]
+__all__ = ["MatchReport", "PlayerSummary", "ServerError", "UecdaServer", "make_fallback"]
