@@ -33,8 +33,9 @@ from typing import Any, TextIO
 
 from game.engine import Match, RuleSet, observe, preset_rules
 from game.engine.runner import Answer, Decision, MatchRunner, play_game
+from game.levels import LEVELS
 
-from .levels import LEVELS, make_player
+from .levels import make_player
 from .player import Player
 
 BLOCK = 10

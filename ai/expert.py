@@ -46,6 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.engine import PASS, Game, Move, Observation, Pass, Play
+from game.levels import Level
 
 from .endgame import solve, two_player_world
 from .inference import TRUST, ChainSampler, check_trust
@@ -114,7 +115,7 @@ def combine(parts: Sequence[Move | Tally]) -> Move:
 class Expert(Player):
     """Level 4: determinized Monte Carlo search with a bandit at the root."""
 
-    level = "expert"
+    level = Level.EXPERT
     search_parts = True
 
     def __init__(

@@ -4,28 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.levels import LEVELS, Level
+
 from .player import Player
 
-LEVELS = ("beginner", "normal", "strong", "expert")
-"""From weakest to strongest (弱い, 普通, 強い, 最強)."""
 
-
-def make_player(level: str, **options: Any) -> Player:
+def make_player(level: Level | str, **options: Any) -> Player:
     """A player of ``level``; ``options`` go to its constructor (e.g. the Expert's budget)."""
-    if level == "beginner":
+    try:
+        level = Level(level)
+    except ValueError:
+        raise ValueError(f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})") from None
+    if level is Level.BEGINNER:
         from .beginner import Beginner
 
         return Beginner(**options)
-    if level == "normal":
+    if level is Level.NORMAL:
         from .normal import Normal
 
         return Normal(**options)
-    if level == "strong":
+    if level is Level.STRONG:
         from .strong import Strong
 
         return Strong(**options)
-    if level == "expert":
-        from .expert import Expert
+    from .expert import Expert
 
-        return Expert(**options)
-    raise ValueError(f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})")
+    return Expert(**options)

@@ -24,6 +24,7 @@ from game.engine.cards import JOKER_RANK, SPADE_3, iter_ids
 from game.engine.effects import eight_cuts, forbidden_finish, hopeless, j_backs, revolts
 from game.engine.movegen import lock_suits
 from game.engine.plays import GROUP
+from game.levels import Level
 
 from .hand import power, unseen
 from .hand_plan import Outlook, Plan, strength_of
@@ -207,7 +208,7 @@ def best_gift(obs: Observation) -> int:
 class Strong(Player):
     """Level 3: plans its hand, counts sure tricks, times its special plays."""
 
-    level = "strong"
+    level = Level.STRONG
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights

@@ -45,6 +45,7 @@ from game.engine import (
 from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
+from game.levels import Level
 from game.setups import SeatKind, SeatSpec, SessionSetup, setup_from_json
 from game.storage.rows import iso_utc, utc_now
 
@@ -56,8 +57,8 @@ log = logging.getLogger(__name__)
 HUMAN = 0
 """The human is always player 0 (its seat may change when seats are reordered)."""
 AUTOSAVE_VERSION = 1
-FALLBACK_LEVEL = "normal"
-HINT_LEVEL = "strong"
+FALLBACK_LEVEL = Level.NORMAL
+HINT_LEVEL = Level.STRONG
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,14 @@ class GameSummary:
     """Games of the match finished so far, this one included."""
     match_record: dict[str, Any] | None = None
     """The match's record (every game), when the match is over."""
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """A player that failed (an external program that would not start or broke) and the computer now in its place."""
+
+    player: int
+    error: str
 
 
 def decision_seed(seed: int, game: int, step: int, seat: int) -> int:
@@ -120,8 +129,8 @@ class Session:
         self.runner = MatchRunner(self.match)
         self.on_autosave = on_autosave
         self.on_game_over = on_game_over
-        self.messages: list[str] = []
-        """Things to tell the player once (an external program replaced...)."""
+        self.replaced: list[Replaced] = []
+        """Players replaced by a computer, to tell the player once."""
         self._factory = player_factory or default_player
         self.players: list[Player | None] = [None] * setup.players
         self.levels: list[str | None] = [None] * setup.players
@@ -135,7 +144,7 @@ class Session:
         self._ticket: Ticket | None = None
         self._thinking = Decision(-1)
         """The decision under way in the worker (while ``_ticket`` is set)."""
-        self._pending_level: str | None = None
+        self._pending_level: Level | None = None
         self.next_first_leader: int | None = setup.first_leader
         """先攻/後攻 for the next new match (the menu changes it)."""
         self._game_started = time.monotonic()
@@ -182,7 +191,7 @@ class Session:
         if old is not None:
             old.close()
         log.warning("player %d replaced by the %s computer: %s", index, FALLBACK_LEVEL, error)
-        self.messages.append(f"external:{index}:{error}")
+        self.replaced.append(Replaced(index, str(error)))
         self.players[index] = make_player(FALLBACK_LEVEL)
         self.levels[index] = FALLBACK_LEVEL
 
@@ -242,7 +251,7 @@ class Session:
         seat = decision.seat
         step = len(game.history) + len(game.handoffs) + 1000 * len(game.chosen_gifts)
         seed = decision_seed(self.setup.seed, self.match.index, step, seat)
-        budget = self.setup.expert_budget if player.level == "expert" else None
+        budget = self.setup.expert_budget if player.level is Level.EXPERT else None
         self._thinking = decision
         self._ticket = self.worker.submit(player, observe(game, seat), seed, gift=decision.gift is not None,
                                           budget=budget)
@@ -369,14 +378,14 @@ class Session:
         self._autosave()
         return [outcome] if outcome is not None else []
 
-    def computer_level(self) -> str:
+    def computer_level(self) -> Level:
         """The level of the computer seats (the first one's, if they differ)."""
         pending = self._pending_level
         if pending is not None:
             return pending
         return next((s.level for s in self.setup.seats if s.kind is SeatKind.COMPUTER), FALLBACK_LEVEL)
 
-    def change_level(self, level: str) -> None:
+    def change_level(self, level: Level) -> None:
         """Every computer seat plays at ``level`` from the next game on."""
         self._pending_level = level
 
@@ -396,7 +405,7 @@ class Session:
             self.setup = replace(self.setup, seats=tuple(
                 replace(s, level=level) if s.kind is SeatKind.COMPUTER else s for s in self.setup.seats))
             for index, spec in enumerate(self.setup.seats):
-                if spec.kind == "computer":
+                if spec.kind is SeatKind.COMPUTER:
                     self.players[index] = make_player(level)
                     self.levels[index] = level
         events = self.runner.next_game()
@@ -488,6 +497,7 @@ __all__ = [
     "HINT_LEVEL",
     "HUMAN",
     "GameSummary",
+    "Replaced",
     "SeatSpec",
     "Session",
     "SessionSetup",

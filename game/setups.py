@@ -9,7 +9,7 @@ be repaired is refused with ``ValueError`` naming the field.
 >>> setup, warnings = setup_from_json({"preset": "standard", "players": 2, "games": 10**9, "first_leader": 99,
 ...     "expert_budget": 1e9, "seats": [{"kind": "human"}, {"kind": "external", "command": "./bot"}]})
 >>> setup.games, setup.first_leader, setup.expert_budget, setup.seats[1]
-(100, None, 10.0, SeatSpec(kind=<SeatKind.COMPUTER: 'computer'>, level='normal', command=''))
+(100, None, 10.0, SeatSpec(kind=<SeatKind.COMPUTER: 'computer'>, level=<Level.NORMAL: 'normal'>, command=''))
 >>> len(warnings)
 4
 """
@@ -26,8 +26,9 @@ from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
 from typing import Any
 
-from ai.levels import LEVELS
 from game.engine import RuleSet, preset_rules
+from game.engine.rules import PresetId, RuleError, preset_id
+from game.levels import LEVELS, Level
 
 __all__ = [
     "EXPERT_BUDGET",
@@ -57,7 +58,7 @@ class SeatKind(str, Enum):
 
 
 SEAT_KINDS = tuple(kind.value for kind in SeatKind)
-EXTERNAL_PRESETS = frozenset({"uecda"})
+EXTERNAL_PRESETS = frozenset({PresetId.UECDA})
 """The presets whose seats may be external tournament programs (they speak the UECda rules, 5 players)."""
 MAX_GAMES = 100
 """The longest match a player can choose (the new-game screen's longest)."""
@@ -72,7 +73,7 @@ _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 2, 30, 30, 30
 
 
-def external_seats_allowed(preset: str) -> bool:
+def external_seats_allowed(preset: PresetId | str) -> bool:
     """May a seat of ``preset`` be an external tournament program?"""
     return preset in EXTERNAL_PRESETS
 
@@ -96,8 +97,8 @@ class SeatSpec:
 
     kind: SeatKind = SeatKind.COMPUTER
     """A ``SeatKind`` (its text is accepted and turned into one)."""
-    level: str = "normal"
-    """The computer level (for ``external``: the level that replaces a failing program)."""
+    level: Level = Level.NORMAL
+    """The computer level (for ``external``: the level that replaces a failing program; its text is accepted)."""
     command: str = ""
     """The external program's command line."""
 
@@ -107,6 +108,7 @@ class SeatSpec:
         object.__setattr__(self, "kind", SeatKind(self.kind))
         if self.level not in LEVELS:
             raise ValueError(f"seat level: expected one of {', '.join(LEVELS)}, not {self.level!r}")
+        object.__setattr__(self, "level", Level(self.level))
         if not isinstance(self.command, str):
             raise ValueError("seat command: expected a string")
         problem = command_problem(self.command)
@@ -118,7 +120,8 @@ class SeatSpec:
 class SessionSetup:
     """Everything needed to start (and resume) a match."""
 
-    preset: str
+    preset: PresetId
+    """The preset (its id as text is accepted and turned into one)."""
     players: int
     seats: tuple[SeatSpec, ...]
     overrides: dict[str, Any] = field(default_factory=dict)
@@ -132,6 +135,10 @@ class SessionSetup:
     """Seconds per Expert decision, within ``EXPERT_BUDGET``."""
 
     def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "preset", preset_id(self.preset))
+        except RuleError as error:
+            raise ValueError(f"preset: {error}") from None
         if not _whole(self.players) or len(self.seats) != self.players:
             raise ValueError(f"seats: {len(self.seats)} seats for {self.players!r} players")
         if not all(isinstance(s, SeatSpec) for s in self.seats):
@@ -158,7 +165,8 @@ class SessionSetup:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["seats"] = [{**asdict(s), "kind": s.kind.value} for s in self.seats]
+        data["preset"] = self.preset.value
+        data["seats"] = [{**asdict(s), "kind": s.kind.value, "level": s.level.value} for s in self.seats]
         return data
 
     @classmethod
@@ -204,7 +212,7 @@ def setup_from_json(data: Any) -> tuple[SessionSetup, list[str]]:
     raw_seats = data.get("seats")
     if not isinstance(raw_seats, list) or len(raw_seats) != players:
         raise ValueError(f"seats: expected a list of {players} seats")
-    seats = tuple(_seat(raw, i, preset, warnings) for i, raw in enumerate(raw_seats))
+    seats = tuple(_seat(raw, i, rules.preset, warnings) for i, raw in enumerate(raw_seats))
     games = data.get("games")
     if games is not None:
         choosable = rules.info.match_end.choosable
@@ -224,11 +232,11 @@ def setup_from_json(data: Any) -> tuple[SessionSetup, list[str]]:
         warnings.append(f"seed: {_short(seed)} is not 0..{MAX_SEED}; using 0")
         seed = 0
     budget = _budget(data.get("expert_budget", DEFAULT_BUDGET), warnings)
-    setup = SessionSetup(preset, players, seats, dict(overrides), games, first, seed, budget)
+    setup = SessionSetup(rules.preset, players, seats, dict(overrides), games, first, seed, budget)
     return setup, warnings
 
 
-def _seat(raw: Any, index: int, preset: str, warnings: list[str]) -> SeatSpec:
+def _seat(raw: Any, index: int, preset: PresetId, warnings: list[str]) -> SeatSpec:
     where = f"seats[{index}]"
     if not isinstance(raw, Mapping) or set(raw) - _SEAT_FIELDS:
         raise ValueError(f"{where}: expected an object with kind, level and command")
@@ -239,17 +247,17 @@ def _seat(raw: Any, index: int, preset: str, warnings: list[str]) -> SeatSpec:
         raise ValueError(f"{where}.kind: only the first seat can be the human player")
     if level not in LEVELS:
         warnings.append(f"{where}.level: unknown level {_short(level)}; using normal")
-        level = "normal"
+        level = Level.NORMAL
     if not isinstance(command, str):
         raise ValueError(f"{where}.command: expected a string")
     if kind == SeatKind.EXTERNAL:
         problem = command_problem(command) or ("the command line is empty" if not command.strip() else None)
         if problem is None and not external_seats_allowed(preset):
-            problem = f"the {preset!r} rules have no external-program seats"
+            problem = f"the {preset.value!r} rules have no external-program seats"
         if problem is not None:
             warnings.append(f"{where}: external program refused ({problem}); a {level} computer plays instead")
-            return SeatSpec(SeatKind.COMPUTER, level)
-    return SeatSpec(SeatKind(kind), level, command if kind == SeatKind.EXTERNAL else "")
+            return SeatSpec(SeatKind.COMPUTER, Level(level))
+    return SeatSpec(SeatKind(kind), Level(level), command if kind == SeatKind.EXTERNAL else "")
 
 
 def _budget(value: Any, warnings: list[str]) -> float:
@@ -278,14 +286,14 @@ def fresh_seed() -> int:
 
 def default_setup() -> SessionSetup:
     """Standard rules, 4 players, Normal computers."""
-    return SessionSetup(preset="standard", players=4,
-                        seats=(SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, "normal") for _ in range(3))))
+    return SessionSetup(preset=PresetId.STANDARD, players=4,
+                        seats=(SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER) for _ in range(3))))
 
 
 def duel_setup() -> SessionSetup:
     """二人大貧民 (the 5-card two-player mode) against Normal, the human playing first."""
-    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.COMPUTER, "normal"))
-    return SessionSetup(preset="duel5", players=2, seats=seats, games=None, first_leader=0)
+    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.COMPUTER))
+    return SessionSetup(preset=PresetId.DUEL5, players=2, seats=seats, games=None, first_leader=0)
 
 
 def valid_setup(data: object) -> SessionSetup | None:

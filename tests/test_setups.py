@@ -9,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.engine.rules import PresetId
+from game.levels import Level
 from game.setups import (
     EXPERT_BUDGET,
     MAX_COMMAND_CHARS,
@@ -77,14 +79,14 @@ def test_what_cannot_be_repaired_is_refused_by_name(data: Any, message: str) -> 
 def test_an_external_seat_that_cannot_run_plainly_becomes_its_computer(command: str) -> None:
     seats = [HUMAN, {"kind": "external", "level": "strong", "command": command}, CPU, CPU, CPU]
     setup, warnings = setup_from_json({"preset": "uecda", "players": 5, "seats": seats})
-    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, "strong") and "external program refused" in warnings[0]
+    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, Level.STRONG) and "external program refused" in warnings[0]
 
 
 def test_external_seats_only_where_the_rules_have_them() -> None:
     assert external_seats_allowed("uecda") and not external_seats_allowed("standard")
     seats = [HUMAN, {"kind": "external", "level": "normal", "command": "./bot"}, CPU, CPU]
     setup, warnings = setup_from_json(standard(seats=seats))
-    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, "normal") and "no external-program seats" in warnings[0]
+    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, Level.NORMAL) and "no external-program seats" in warnings[0]
 
 
 @pytest.mark.parametrize(("values", "field"), [
@@ -100,9 +102,9 @@ def test_a_setup_out_of_range_cannot_be_made(values: dict[str, Any], field: str)
 
 
 def test_a_setup_survives_its_own_json() -> None:
-    setup = SessionSetup("uecda", 5, (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, "expert", "./bot -v"),
-                                      *(SeatSpec(SeatKind.COMPUTER, "strong") for _ in range(3))), games=50, seed=9,
-                         expert_budget=1.5)
+    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, Level.EXPERT, "./bot -v"),
+             *(SeatSpec(SeatKind.COMPUTER, Level.STRONG) for _ in range(3)))
+    setup = SessionSetup(PresetId.UECDA, 5, seats, games=50, seed=9, expert_budget=1.5)
     assert setup_from_json(setup.to_json()) == (setup, [])
     assert SessionSetup.from_json(setup.to_json()) == setup
 

@@ -20,7 +20,6 @@ WAIT = 60.0
 
 
 class Failing(Player):
-    level = "failing"
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         raise ValueError("no idea")
@@ -29,7 +28,6 @@ class Failing(Player):
 class InMainProcess(Player):
     """An I/O player: must run in a thread of the main process."""
 
-    level = "io"
     runs_in_process = False
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
@@ -41,7 +39,6 @@ class InMainProcess(Player):
 class SharedSearch(Player):
     """Shares its search: each share reports the process it ran in and its first random number."""
 
-    level = "shared"
     search_parts = True
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:

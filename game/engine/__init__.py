@@ -22,7 +22,7 @@ from .legality import moves_for
 from .match import Match
 from .observation import Observation, observe
 from .plays import PASS, Kind, Move, Pass, Play
-from .rules import PRESET_IDS, PRESETS, RuleError, RuleSet, Title, preset_rules
+from .rules import PRESET_IDS, PRESETS, PresetId, RuleError, RuleSet, Title, preset_rules
 from .state import Phase, PublicState, PublicView, Turn
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "PresetId",
     "PublicState",
     "PublicView",
     "Reason",

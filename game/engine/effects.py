@@ -12,7 +12,7 @@ function, so a rule is written once.
 >>> from game.engine.plays import readings
 >>> from game.engine.rules import preset_rules
 >>> play = readings(parse_cards("8S 8H 8D 8C"))[0]
->>> eff = effects(play, Table(preset_rules("standard")))
+>>> eff = effects(play, Situation(preset_rules("standard")))
 >>> eff.revolution, eff.cut.value
 (True, 'eight_cut')
 """
@@ -43,8 +43,8 @@ from .plays import GROUP, SEQUENCE, SINGLE, Play
 from .rules import RuleSet
 
 
-class TableView(Protocol):
-    """What the effects of a play depend on: a ``Game``, a ``PublicState`` or a ``Table``."""
+class SituationView(Protocol):
+    """What the effects of a play depend on: a ``Game``, a ``PublicState`` or a ``Situation``."""
 
     @property
     def rules(self) -> RuleSet: ...
@@ -63,8 +63,8 @@ class TableView(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """A table given by hand (for questions about a play away from any game)."""
+class Situation:
+    """The table a play is made on, given by hand (for questions about a play away from any game)."""
 
     rules: RuleSet
     top: Play | None = None
@@ -168,7 +168,7 @@ def hopeless(hand: int) -> bool:
     return bool(hand) and not hand & ~EIGHTS_AND_JOKERS
 
 
-def effects(play: Play, table: TableView, finishes: bool = False) -> Effects:
+def effects(play: Play, table: SituationView, finishes: bool = False) -> Effects:
     """What ``play`` does when made on ``table``; ``finishes``: it is the player's last card(s)."""
     rules = table.rules
     lone_joker = play.rank == JOKER_RANK
@@ -197,8 +197,8 @@ def effects(play: Play, table: TableView, finishes: bool = False) -> Effects:
 
 __all__ = [
     "Effects",
-    "Table",
-    "TableView",
+    "Situation",
+    "SituationView",
     "clears",
     "effects",
     "eight_cuts",

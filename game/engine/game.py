@@ -39,7 +39,7 @@ from .cards import (
     strongest_cards,
 )
 from .deal import Deal, deal
-from .effects import Table, effects, hopeless
+from .effects import Situation, effects, hopeless
 from .errors import IllegalMove, Reason
 from .events import (
     Ambulance,
@@ -489,7 +489,7 @@ class Game(PublicFacts):
             self._go_out(seat, False, ev)
             if self.phase is Phase.OVER:
                 return
-        eff = effects(turn.move, Table(self.rules, turn.top, turn.lock, 0, turn.reversed))
+        eff = effects(turn.move, Situation(self.rules, turn.top, turn.lock, 0, turn.reversed))
         self._after_play(seat, eff.cut, eff.skips, ev)
 
     def _transfer(self, giver: int, receiver: int, cards: int, chosen: bool, events: list[Event]) -> None:

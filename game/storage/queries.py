@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from ai.levels import LEVELS
 from game.engine.rules import PRESETS, ScoreBy
+from game.levels import LEVELS
 
 from .rows import CLASS_IDS, EXTERNAL, MIXED, GameFilter, GameListItem, SummaryRow, iso_utc
 

@@ -402,7 +402,7 @@ class App:
         from .scenes.dialogs import ConfirmDialog
 
         top = self.stack.top
-        if self.session is None or self.session.over or getattr(top, "quit_question", False):
+        if self.session is None or self.session.over or (isinstance(top, ConfirmDialog) and top.quit_question):
             self.quit()
             return
         t = self.ctx.t

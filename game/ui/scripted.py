@@ -14,6 +14,8 @@ from pathlib import Path
 from ai.levels import make_player
 from ai.player import Player
 from game.engine import Game, Play, observe
+from game.engine.rules import PresetId
+from game.levels import Level
 from game.session import Session
 from game.setups import SeatKind, SeatSpec, SessionSetup
 from game.storage.paths import AppPaths
@@ -38,11 +40,12 @@ def headless_app(size: tuple[int, int] = (1280, 720), *, home: Path | None = Non
     return app
 
 
-def setup_for(preset: str, players: int, level: str = "normal", *, seed: int = 1, human: bool = True,
-              first_leader: int | None = None, games: int | None = None) -> SessionSetup:
-    first = SeatSpec(SeatKind.HUMAN) if human else SeatSpec(SeatKind.COMPUTER, level)
-    others = tuple(SeatSpec(SeatKind.COMPUTER, level) for _ in range(players - 1))
-    return SessionSetup(preset=preset, players=players, seats=(first, *others), seed=seed,
+def setup_for(preset: PresetId | str, players: int, level: Level | str = Level.NORMAL, *, seed: int = 1,
+              human: bool = True, first_leader: int | None = None, games: int | None = None) -> SessionSetup:
+    computer = SeatSpec(SeatKind.COMPUTER, Level(level))
+    first = SeatSpec(SeatKind.HUMAN) if human else computer
+    seats = (first, *(computer,) * (players - 1))
+    return SessionSetup(preset=PresetId(preset), players=players, seats=seats, seed=seed,
                         first_leader=first_leader, games=games)
 
 

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from ai.levels import LEVELS, make_player
+from ai.levels import make_player
 from ai.player import Player
 from game.engine import Game, Phase, PublicState, observe
+from game.levels import LEVELS
 from tests.engine.randomized import give_random_gifts, random_rules, random_step
 
 

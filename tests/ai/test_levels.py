@@ -8,9 +8,10 @@ import random
 import pytest
 
 from ai.expert import Expert
-from ai.levels import LEVELS, make_player
+from ai.levels import make_player
 from ai.player import Player
 from game.engine import PRESETS, preset_rules
+from game.levels import LEVELS
 from tests.engine.randomized import random_rules
 
 from .helpers import play_match

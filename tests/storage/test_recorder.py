@@ -19,6 +19,8 @@ import pytest
 
 from ai.levels import make_player
 from game.engine import Phase, observe
+from game.engine.rules import PresetId
+from game.levels import Level
 from game.recorder import ResultRecorder
 from game.session import SeatSpec, Session, SessionSetup
 from game.setups import SeatKind
@@ -42,8 +44,8 @@ class Clock:
 
 
 def setup(games: int, level: str = "normal") -> SessionSetup:
-    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, level) for _ in range(3)))
-    return SessionSetup(preset="standard", players=4, seats=seats, seed=11, games=games)
+    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, Level(level)) for _ in range(3)))
+    return SessionSetup(preset=PresetId.STANDARD, players=4, seats=seats, seed=11, games=games)
 
 
 def play(session: Session, stop: Callable[[Session], bool] = lambda s: False) -> None:

@@ -9,7 +9,9 @@ import pygame
 import pytest
 
 from game.engine import Phase
+from game.engine.rules import PresetId
 from game.engine.state import GiftKind
+from game.levels import Level
 from game.session import SeatSpec, SessionSetup
 from game.setups import SeatKind
 from game.ui.app import App
@@ -30,8 +32,8 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 
 def setup(seed: int, players: int = 4) -> SessionSetup:
-    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, "normal") for _ in range(players - 1)))
-    return SessionSetup(preset="standard", players=players, seats=seats, overrides=HOUSE, seed=seed)
+    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, Level.NORMAL) for _ in range(players - 1)))
+    return SessionSetup(preset=PresetId.STANDARD, players=players, seats=seats, overrides=HOUSE, seed=seed)
 
 
 def table(app: App) -> TableScene:

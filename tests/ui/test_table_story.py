@@ -19,7 +19,7 @@ from game.ui.app import App
 from game.ui.card_art import card_height
 from game.ui.scenes.table import TableScene
 from game.ui.scripted import Autopilot, find_position, headless_app, play_until, setup_for
-from game.ui.table import effects
+from game.ui.table import banners
 from game.ui.table.log import joker_text, line_for
 
 DT = 1 / 30
@@ -174,7 +174,7 @@ def test_an_eight_cut_celebrates_and_sweeps_the_old_trick_under_the_new_one(app:
 
 
 def test_the_big_moments_are_the_ones_celebrated() -> None:
-    assert effects.celebration(Revolution(0, True)) == "revolution"
-    assert effects.celebration(EightCut(2)) == "eight_cut"
-    assert effects.celebration(Finished(1, 0)) == "first"
-    assert effects.celebration(Finished(1, 1)) is None
+    assert banners.celebration(Revolution(0, True)) == "revolution"
+    assert banners.celebration(EightCut(2)) == "eight_cut"
+    assert banners.celebration(Finished(1, 0)) == "first"
+    assert banners.celebration(Finished(1, 1)) is None

@@ -105,7 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_client(args: argparse.Namespace) -> int:
-    from ai.levels import LEVELS, make_player
+    from ai.levels import make_player
+    from game.levels import LEVELS
 
     from .client import ConnectError, UecdaClient
 

@@ -135,7 +135,6 @@ _Op = tuple[str, Any, str]
 class ExternalPlayer(Player):
     """A UECda program (protocol 20070) in one seat of our game."""
 
-    level = "external"
     runs_in_process = False
     needs_start = True
     """Not CPU-bound here, and it owns sockets and a process: run its decisions in a thread."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.levels import LEVELS
+from game.levels import LEVELS, Level
 
 from ..theme import px
 from ..widgets import Button, Selector
@@ -46,7 +46,7 @@ class MenuScene(Overlay):
         self.note = ""
 
     def _set_level(self, level: str) -> None:
-        self.table.session.change_level(level)
+        self.table.session.change_level(Level(level))
         self.note = self.ctx.t("menu.applies_next")
 
     def _first(self) -> int:

@@ -21,8 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.levels import LEVELS
-from game.engine.rules import PRESET_IDS, PRESETS, SWITCH_NAMES, RuleError, RuleSet, preset_rules, switch_kind
+from game.engine.rules import (
+    PRESET_IDS,
+    PRESETS,
+    SWITCH_NAMES,
+    PresetId,
+    RuleError,
+    RuleSet,
+    preset_rules,
+    switch_kind,
+)
+from game.levels import LEVELS, Level
 from game.setups import (
     MAX_COMMAND_CHARS,
     SeatKind,
@@ -52,7 +61,7 @@ CUSTOM_BASE = "standard"
 PER_SEAT = "per_seat"
 EXTERNAL = SeatKind.EXTERNAL.value
 """The seat-level choice that makes a seat an external program."""
-EXTERNAL_FALLBACK = "normal"
+EXTERNAL_FALLBACK = Level.NORMAL
 """The level that replaces an external program that fails."""
 MAX_COMMANDS = 8
 """External command lines remembered in the settings (the most recent last)."""
@@ -188,11 +197,11 @@ class NewGameScene(MenuScreen):
 
     def seat_spec(self, index: int) -> SeatSpec:
         if self.level != PER_SEAT:
-            return SeatSpec(SeatKind.COMPUTER, self.level)
+            return SeatSpec(SeatKind.COMPUTER, Level(self.level))
         level = self.seat_level(index)
         if level == EXTERNAL:
             return SeatSpec(SeatKind.EXTERNAL, EXTERNAL_FALLBACK, self.commands[index].strip())
-        return SeatSpec(SeatKind.COMPUTER, level if level in LEVELS else "normal")
+        return SeatSpec(SeatKind.COMPUTER, Level(level) if level in LEVELS else Level.NORMAL)
 
     def build(self) -> tuple[SessionSetup | None, str | None]:
         """The setup the choices describe, or None and the reason it cannot be played."""
@@ -207,7 +216,7 @@ class NewGameScene(MenuScreen):
             if seat.kind == EXTERNAL and not seat.command:
                 return None, t("screen.new.need_command", seat=t("seat.cpu", n=index))
         games = self.games[self.mode] if rules.info.match_end.choosable else None
-        setup = SessionSetup(self.preset, players, seats, self.overrides(), games,
+        setup = SessionSetup(PresetId(self.preset), players, seats, self.overrides(), games,
                              self.first if players == 2 else None, seed=0)
         return setup, None
 

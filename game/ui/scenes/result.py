@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Title
+from game.engine.rules import ScoreBy
 from game.session import HUMAN, Session
 
 from .. import theme
@@ -149,7 +150,7 @@ class ResultScene(Overlay):
             ctx.text.draw(surface, text, (game_box.left + px(10, scale) + round(game_box.width * x), header_y), small,
                           theme.MUTED, anchor="midleft")
         y = header_y + px(14, scale)
-        by_class = session.rules.info.score_by.value == "class"
+        by_class = session.rules.info.score_by is ScoreBy.CLASS
         for place, player, title_, points in self.game_rows():
             row = pygame.Rect(game_box.left, y, game_box.width, row_h - px(4, scale))
             if player == HUMAN:

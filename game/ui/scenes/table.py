@@ -67,9 +67,7 @@ class TableScene(Scene):
             self.model.sync(session.game)
             self.hand.set_hand(self.model.hand)
             self.director.log.add_history(session.game.history)
-        for message in session.messages:
-            self._external_message(message)
-        session.messages.clear()
+        self._tell_replaced()
 
     # --- setup -----------------------------------------------------------------------
 
@@ -163,10 +161,12 @@ class TableScene(Scene):
         """A message near the hand (an illegal move's reason, a hint...)."""
         self._message = (text, Tween(MESSAGE_TIME))
 
-    def _external_message(self, message: str) -> None:
-        _, index, error = message.split(":", 2)
-        name = self.ctx.t("seat.cpu", n=index)
-        self.director.toast(self.ctx.t("table.external_replaced", name=name, error=error))
+    def _tell_replaced(self) -> None:
+        """Say once which players a computer replaced, and why."""
+        for replaced in self.session.replaced:
+            name = self.ctx.t("seat.cpu", n=replaced.player)
+            self.director.toast(self.ctx.t("table.external_replaced", name=name, error=replaced.error))
+        self.session.replaced.clear()
 
     # --- the flow of the game ----------------------------------------------------------
 
@@ -236,11 +236,8 @@ class TableScene(Scene):
             if self._message[1].done:
                 self._message = None
         session = self.session
-        session.check_programs()  # failures of external programs become messages
-        if session.messages:
-            for message in session.messages:
-                self._external_message(message)
-            session.messages.clear()
+        session.check_programs()  # an external program that failed to start is replaced here
+        self._tell_replaced()
         if not self.director.idle:
             return
         game = session.game

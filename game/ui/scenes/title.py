@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.rules import PresetId
 from game.setups import SeatKind, SessionSetup, default_setup, duel_setup, fresh_seed, valid_setup
 
 from .. import theme
@@ -39,7 +40,7 @@ GHOSTS = ((0, 0.10, 0.25, 150), (1, 0.88, 0.18, 190), (2, 0.06, 0.82, 170), (3, 
 def mode_line(ctx: Context, setup: SessionSetup) -> str:
     """"Common rules": the rules Play will start with (its button says the players and the level)."""
     t = ctx.t
-    custom = setup.preset == "standard" and bool(setup.overrides)
+    custom = setup.preset is PresetId.STANDARD and bool(setup.overrides)
     mode = t("preset.custom.name") if custom else t(f"preset.{setup.preset}.name")
     return t("screen.title.mode_line", mode=mode)
 

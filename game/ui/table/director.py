@@ -47,7 +47,7 @@ from game.engine.events import (
 from .. import theme
 from ..card_art import card_height
 from ..tween import EASE_IN_OUT, EASE_OUT, EASE_OUT_BACK, Animator, Timer, Tween
-from . import effects
+from . import banners
 from .celebrate import Burst, Flash, burst
 from .hand import HandView
 from .layout import TableLayout
@@ -263,7 +263,7 @@ class Director:
                           width, DEAL_FLIGHT, delay=k * DEAL_STAGGER)
                 k += 1
         elif isinstance(event, Played):
-            self.sound(effects.play_sound(event))
+            self.sound(banners.play_sound(event))
             cards, starts = self._seat_cards(event.seat, event.play.cards, event.play.size)
             if event.seat != self.model.human:
                 cards = list(iter_ids(event.play.cards))
@@ -310,12 +310,12 @@ class Director:
             self._rule_banner(event)
 
     def _rule_banner(self, event: Event) -> None:
-        spec = effects.banner_for(event, self.t, self.names)
+        spec = banners.banner_for(event, self.t, self.names)
         if spec is not None:
             layout = self.layout()
             text, color, sound = spec
             self.sound(sound)
-            kind = effects.celebration(event)
+            kind = banners.celebration(event)
             if kind is not None:
                 origin = layout.seat_point(event.seat) if kind == "first" and isinstance(event, Finished) \
                     else layout.trick.center

@@ -42,7 +42,7 @@ from game.engine.events import (
     TrickCleared,
 )
 
-from . import effects
+from . import banners
 
 LOGGED = (Started, Played, Passed, TrickCleared, Revolution, JBack, Locked, EightCut, Spade3Return, Finished,
           ForbiddenFinish, HopelessHand, MiyakoOchi, Gekokujo, Exchanged, Drew, GameOver, Sandstorm, Ambulance,
@@ -83,7 +83,7 @@ def line_for(event: Event, t: Callable[..., str], names: Callable[[int], str]) -
         return t("log.drew", name=names(event.seat), count=event.count), "info"
     if isinstance(event, GameOver):
         return t("banner.game_over"), "rule"
-    spec = effects.banner_for(event, t, names)
+    spec = banners.banner_for(event, t, names)
     return (spec[0] if spec else type(event).__name__), "rule"
 
 
