@@ -139,6 +139,8 @@ class App:
         self._since_draw = 0.0
         self._changed = True
         """The last frame had input or a change of screen (the next ones may animate)."""
+        self._rate = 0.0
+        """The redraw rate the drawn scenes asked for at the end of the last frame."""
         self.draws = 0
         """Frames drawn so far (the idle benchmark counts them)."""
 
@@ -451,8 +453,10 @@ class App:
         """One frame: input, update, draw.
 
         With ``always_draw`` False (the real loop) the screen is drawn only
-        after input, a change of screen, or as often as the drawn scenes ask
-        (``Scene.frame_rate``): an idle screen costs next to nothing.
+        after input, a change of screen, as often as the drawn scenes ask
+        (``Scene.frame_rate``), and once more when they come to rest (the
+        update that ended the last animation changed what is shown): an idle
+        screen costs next to nothing and never shows a stale moment.
         """
         try:
             self._frame(dt, always_draw)
@@ -505,7 +509,11 @@ class App:
         rate = self.stack.frame_rate()
         self._since_draw += dt
         due = rate > 0 and self._since_draw >= 1 / rate - 0.25 / FPS
-        if always_draw or changed or due:
+        # A scene that was moving may have come to rest in this update: its last state must be drawn, or
+        # the screen would show an in-between moment until the next input.
+        settled = self._rate > 0 and rate == 0
+        self._rate = rate
+        if always_draw or changed or due or settled:
             self.stack.draw(self.screen)
             self._update_caption()
             pygame.display.flip()
