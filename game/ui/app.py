@@ -57,6 +57,9 @@ log = logging.getLogger(__name__)
 FPS = 60
 IDLE_FPS = 10
 """While nothing moves, the loop waits for input up to this many times a second (and draws nothing new)."""
+KEY_GRACE = 0.5
+"""Seconds during which keys are ignored after the game itself opens a screen (the result, a notice): a key
+pressed for the screen before (Enter to skip to the result) must not choose on the new one (Next game)."""
 WARM_UNTIL = 0.005
 """Card faces are drawn ahead of need only while a frame has taken less than this (seconds)."""
 
@@ -141,6 +144,10 @@ class App:
         """The last frame had input or a change of screen (the next ones may animate)."""
         self._rate = 0.0
         """The redraw rate the drawn scenes asked for at the end of the last frame."""
+        self._top: int | None = None
+        """The top scene as the last frame left it (``id``)."""
+        self._mute_keys = 0.0
+        """Seconds during which keys are still ignored (the game has just opened a screen)."""
         self.draws = 0
         """Frames drawn so far (the idle benchmark counts them)."""
 
@@ -441,10 +448,8 @@ class App:
                  summary.rules.players, summary.place + 1, summary.title.value, summary.points,
                  "; match over" if summary.match_over is not None else "")
         run = self.ctx.run
-        if summary.place == 0:
-            run.wins += 1
-        else:
-            run.losses += 1
+        run.games += 1
+        run.wins += summary.place == 0
         self.recorder.game_over(summary)
 
     # --- the loop ----------------------------------------------------------------------------
@@ -492,7 +497,13 @@ class App:
         text_mode = bool(top is not None and (top.text_mode or editing))
         events, self._held = self._held + pygame.event.get(), []
         changed = bool(events)
+        if self._new_top():  # opened between frames (by a test, a tool): its keys count at once
+            self._mute_keys = 0.0
+        self._mute_keys = max(0.0, self._mute_keys - dt)
+        opened = False
         for event in events:
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and (opened or self._mute_keys > 0):
+                continue  # pressed before this screen was shown: meant for the one before
             for intent in to_intents(event, text_mode=text_mode):
                 if isinstance(intent, Quit):
                     self.request_quit()
@@ -502,8 +513,11 @@ class App:
                     self.toggle_fullscreen()
                 elif self.stack.top is not None:
                     self.stack.top.handle(intent)
+            opened = self._new_top() or opened
         self.stack.update(dt)
         self._show_notices()
+        if self._new_top():  # the game opened it (the result, a notice): not a key of the player's yet
+            self._mute_keys = KEY_GRACE
         signature = self.stack.signature()
         changed = changed or signature != self._drawn_stack
         rate = self.stack.frame_rate()
@@ -524,6 +538,14 @@ class App:
         self._warm_card_art(started)
         self._frame_error = None
 
+    def _new_top(self) -> bool:
+        """True if another scene is on top than when last asked."""
+        top = id(self.stack.top)
+        if top == self._top:
+            return False
+        self._top = top
+        return True
+
     def frame_rate(self) -> float:
         """How many frames a second the loop needs now: every frame while something moves or just changed."""
         if self._changed or self._warmed != (self.ctx.size, self.ctx.settings.four_color):
@@ -542,10 +564,7 @@ class App:
 
     def _update_caption(self) -> None:
         t, run = self.ctx.t, self.ctx.run
-        if run.wins or run.losses:
-            caption = t("app.record", name=t("app.name"), wins=run.wins, losses=run.losses)
-        else:
-            caption = t("app.name")
+        caption = t("app.record", name=t("app.name"), wins=run.wins, games=run.games) if run.games else t("app.name")
         if caption != self._caption:
             pygame.display.set_caption(caption)
             self._caption = caption

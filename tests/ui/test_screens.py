@@ -30,7 +30,7 @@ from game.setups import SessionSetup
 from game.storage.paths import AppPaths
 from game.storage.records_io import ImportResult
 from game.storage.stats import GameRow
-from game.ui.app import App, AppOptions
+from game.ui.app import KEY_GRACE, App, AppOptions
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog
 from game.ui.scenes.drawing import label_text
@@ -754,6 +754,9 @@ def test_title_shows_the_statistics_recovery_notice_once(tmp_path: Path) -> None
         assert isinstance(notice, MessageDialog)
         (kept,) = home.data_dir.glob("stats.sqlite3.corrupt-*")
         assert kept.name in "".join(notice.lines).replace(" ", "") or kept.name in "".join(notice.lines)
+        key(app, pygame.K_RETURN)
+        assert top(app) is notice, "a key pressed as the notice came up is not taken as its answer"
+        app.step(KEY_GRACE)
         key(app, pygame.K_RETURN)
         assert isinstance(top(app), TitleScene)
         app.show_title()
