@@ -85,16 +85,26 @@ class Button(Widget):
         self.font_size = size
         self.on_refused = on_refused
         self._pressed = False
+        self._pointed_while_disabled = False
 
     def refresh(self) -> None:
         if self.is_enabled is not None:
             self.enabled = self.is_enabled()
+        if self.enabled:
+            self._pointed_while_disabled = False
+
+    @property
+    def hover_refused(self) -> bool:
+        """The pointer came onto the button while it was disabled (not: the button turned grey under it)."""
+        return self.hover and not self.enabled and self._pointed_while_disabled
 
     def handle(self, intent: Intent) -> bool:
         self.refresh()
         if isinstance(intent, Pointer):
             inside = self.rect.collidepoint(intent.pos)
             if intent.kind == "move":
+                if inside and not self.hover:
+                    self._pointed_while_disabled = not self.enabled
                 self.hover = inside
                 return False
             if intent.kind == "down" and inside:

@@ -46,6 +46,7 @@ class SettingsScene(MenuScreen):
                              lambda v: ctx.update_settings(animation_speed=v))),
             FormRow("four_color", tr(ctx, "settings.four_color"), self._toggle("four_color")),
             FormRow("dim", tr(ctx, "settings.dim"), self._toggle("dim_unplayable")),
+            FormRow("reduce_effects", tr(ctx, "settings.reduce_effects"), self._toggle("reduce_effects")),
             FormRow("auto_pass", tr(ctx, "settings.auto_pass"), self._toggle("auto_pass")),
             FormRow("slow_mode", tr(ctx, "settings.slow_mode"), self._toggle("slow_mode")),
             FormRow("fullscreen", tr(ctx, "settings.fullscreen"),
