@@ -291,3 +291,32 @@ def test_the_players_own_moments_are_the_big_ones_and_effects_can_be_reduced(app
     app.ctx.update_settings(reduce_effects=True)
     for event in (EightCut(human), Revolution(human, True), Finished(human, 0)):
         assert shown(event) == (0, 0, False), event
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_trackers_words_stay_inside_its_panel_clear_of_the_jokers(app: App, size: tuple[int, int],
+                                                                      language: str) -> None:
+    app.ctx.update_settings(language=language)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.start_match(setup_for("standard", 4, "beginner", seed=5))
+    scene = table(app)
+    app.step(DT)
+    layout = scene.layout_now
+    texts: list[tuple[str, pygame.Rect]] = []
+    original = app.ctx.text.draw
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
+        rect = original(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+        texts.append((text, rect))
+        return rect
+
+    app.ctx.text.draw = spy  # type: ignore[method-assign]
+    surface = app.screen.copy()
+    scene.painter.tracker(surface, layout, 0, 2, scene.model.hand)
+    app.ctx.text.draw = original  # type: ignore[method-assign]
+    panel = layout.tracker
+    assert all(panel.contains(rect) for _, rect in texts), [(t, r) for t, r in texts if not panel.contains(r)]
+    key = next(rect for text, rect in texts if text.startswith(app.ctx.t("tracker.yours")[:2]))
+    heading = next(rect for text, rect in texts if text.startswith(app.ctx.t("tracker.title")[:2]))
+    assert key.top > heading.bottom  # on a row of its own, not beside the jokers of the top row

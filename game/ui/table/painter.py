@@ -572,7 +572,8 @@ class TablePainter:
     def tracker(self, surface: pygame.Surface, layout: TableLayout, played: int, jokers: int, own: int = 0) -> None:
         """The cards not played yet, bright in a 13 × 4 grid (3s, 8s and 2s stand out), and the jokers.
 
-        The player's own cards (``own``) are gold, so the bright white ones are those the others hold.
+        The player's own cards (``own``) are blue (the key under the grid says so), so the bright white ones
+        are those the others hold.
         """
         ctx, scale = self.ctx, layout.scale
         rect = layout.tracker
@@ -580,20 +581,24 @@ class TablePainter:
         pad = px(8, scale)
         title = px(theme.FONT_SMALL, scale)
         small = max(9, round(title * 0.78))
-        heading = ctx.text.draw(surface, ctx.t("tracker.title"), (rect.left + pad, rect.top + pad), title,
-                                theme.GOLD, anchor="topleft", bold=True)
-        key = pygame.Rect(heading.right + px(10, scale), 0, small, small)
-        key.centery = heading.centery
-        pygame.draw.rect(surface, TRACKER_OWN, key, border_radius=max(1, px(3, scale)))
-        ctx.text.draw(surface, ctx.t("tracker.yours"), (key.right + px(4, scale), key.centery), small, theme.CREAM,
-                      anchor="midleft")
+        right = rect.right - pad
         if jokers:
-            self._tracker_jokers(surface, rect, played, jokers, pad, small, scale, own)
+            right = self._tracker_jokers(surface, rect, played, jokers, pad, small, scale, own) - px(6, scale)
+        heading, fitted = self.fit(ctx.t("tracker.title"), title, right - rect.left - pad, bold=True)
+        ctx.text.draw(surface, heading, (rect.left + pad, rect.top + pad), fitted, theme.GOLD, anchor="topleft",
+                      bold=True)
+        # The key (what blue means) has a row of its own under the grid, clear of the jokers and the heading.
+        key_h = small + px(4, scale)
+        key = pygame.Rect(rect.left + pad, 0, small, small)
+        key.centery = rect.bottom - pad - key_h // 2
+        pygame.draw.rect(surface, TRACKER_OWN, key, border_radius=max(1, px(3, scale)))
+        label, size = self.fit(ctx.t("tracker.yours"), small, rect.right - pad - key.right - px(4, scale))
+        ctx.text.draw(surface, label, (key.right + px(4, scale), key.centery), size, theme.CREAM, anchor="midleft")
         header_top = rect.top + pad + title + px(6, scale)
         grid_top = header_top + small + px(3, scale)
         grid_left = rect.left + pad + small + px(4, scale)
         cell_w = (rect.right - pad - grid_left) / 13
-        cell_h = (rect.bottom - pad - grid_top) / 4
+        cell_h = (rect.bottom - pad - key_h - px(2, scale) - grid_top) / 4
         four = ctx.settings.four_color
         for rank in range(13):
             x = grid_left + rank * cell_w
@@ -618,7 +623,8 @@ class TablePainter:
             surface.blit(icon, icon.get_rect(center=center))
 
     def _tracker_jokers(self, surface: pygame.Surface, rect: pygame.Rect, played: int, jokers: int, pad: int,
-                        size: int, scale: float, own: int = 0) -> None:
+                        size: int, scale: float, own: int = 0) -> int:
+        """The jokers not played yet, as chips at the top right; the left edge of the leftmost."""
         x = rect.right - pad
         for i in reversed(range(jokers)):
             seen = played >> JOKER_IDS[i] & 1
@@ -630,6 +636,7 @@ class TablePainter:
             pygame.draw.rect(surface, fill, chip, border_radius=px(5, scale))
             surface.blit(image, image.get_rect(center=chip.center))
             x = chip.left - px(6, scale)
+        return x + px(6, scale)
 
 def _felt_surface(size: tuple[int, int]) -> pygame.Surface:
     """A radial gradient of felt green with a soft vignette and a faint weave."""
