@@ -31,6 +31,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "preset.uecda.name": ("UECda", "UECdaルール"),
     "preset.uecda.line": ("The UEC computer tournament rules: 5 players, a pass lasts until the table clears.", "UECコンピュータ大貧民大会のルール：5人、パスは場が流れるまで有効。"),
     "preset.custom.name": ("Custom", "カスタム"),
+    "rules.differences": ("{preset} with {list}", "{preset}＋{list}"),
+    "rules.difference": ("{name}: {value}", "{name}：{value}"),
+    "rules.list_sep": (", ", "、"),
     # levels and seats
     "level.beginner": ("Beginner", "弱い"),
     "level.normal": ("Normal", "普通"),

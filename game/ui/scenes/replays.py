@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.rules import PRESETS, ScoreBy, Title
+from game.kinds import CUSTOM, signature
 from game.storage.records_io import ImportResult, export_name, export_record, import_record
 from game.storage.stats import GameListItem, StatsError
 
 from .. import theme
+from ..rule_words import kind_name
 from ..table.painter import TITLE_COLORS
 from ..tasks import BackgroundTask
 from ..theme import px
@@ -196,7 +198,8 @@ class ReplaysScene(MenuScreen):
         record = self._record()
         if item is None or record is None:
             return
-        target = self.ctx.paths.records_dir / export_name(item.played_at, item.preset)
+        kind = f"{CUSTOM}-{signature(item.variant)}" if item.variant else item.preset
+        target = self.ctx.paths.records_dir / export_name(item.played_at, kind)
         try:
             written = export_record(target, record)
         except (OSError, TypeError, ValueError) as error:
@@ -294,8 +297,7 @@ class ReplaysScene(MenuScreen):
                               anchor="midleft", bold=bold)
 
             cell(0, local_time(item.played_at))
-            name = t(f"preset.{item.preset}.name") if item.preset in PRESETS else item.preset
-            cell(1, name, bold=True, tint=theme.GOLD if selected else color)
+            cell(1, kind_name(t, item.preset, item.variant), bold=True, tint=theme.GOLD if selected else color)
             cell(2, f"{t('screen.new.players_n', n=item.players)} · {t(f'level.{item.strength}')}")
             win_loss = item.preset in PRESETS and PRESETS[item.preset].score_by is ScoreBy.WIN
             if win_loss:

@@ -22,6 +22,7 @@ from game.session import Session
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
+from ..rule_words import rules_name
 from ..scene import ANIMATING, Scene
 from ..table.banners import LEAD_CARDS, Words
 from ..table.director import Director
@@ -578,7 +579,7 @@ class TableScene(Scene):
     def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout) -> None:
         ctx, scale = self.ctx, layout.scale
         session = self.session
-        preset = ctx.t(f"preset.{session.rules.preset}.name")
+        preset = rules_name(ctx.t, session.rules)
         total = session.match.length
         index = len(session.match.games)
         game_text = ctx.t("table.game_of", index=index, total=total) if total else ctx.t("table.game_no", index=index)
