@@ -44,7 +44,7 @@ from . import theme
 from .assets import Assets
 from .card_art import CardArt
 from .context import Context
-from .intents import Command, Quit, Resize, to_intents
+from .intents import Command, DropFile, Quit, Resize, to_intents
 from .scene import SceneStack
 from .sound import SoundPlayer
 from .text import TextRenderer
@@ -280,6 +280,23 @@ class App:
 
         self.stack.push(ReplayViewerScene(self.ctx, record, human_seat))
 
+    def drop_file(self, path: str) -> None:
+        """A file dropped onto the window is imported as a record on the replays screen (not during play)."""
+        from .scenes.replays import ReplaysScene
+        from .scenes.table import TableScene
+
+        table = next((s for s in self.stack.scenes if isinstance(s, TableScene)), None)
+        if table is not None and self.session is not None and not self.session.over:
+            table.say(self.ctx.t("screen.replays.drop_in_play"))
+            return
+        if not isinstance(self.stack.top, ReplaysScene):
+            if table is not None:
+                self.show_title()
+            self.show_replays()
+        top = self.stack.top
+        if isinstance(top, ReplaysScene):
+            top.import_path(path)
+
     def match_in_progress(self) -> bool:
         """A match that starting another one would throw away: at the table, or saved for 続きから."""
         if self.session is not None:
@@ -511,6 +528,8 @@ class App:
                     self._resize(intent.size)
                 elif isinstance(intent, Command) and intent.name == "fullscreen":
                     self.toggle_fullscreen()
+                elif isinstance(intent, DropFile):
+                    self.drop_file(intent.path)
                 elif self.stack.top is not None:
                     self.stack.top.handle(intent)
             opened = self._new_top() or opened

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.kinds import signature, variant_of
@@ -15,6 +14,8 @@ from game.ui.app import App
 from game.ui.scenes.replays import ReplaysScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
+
+from .spying import texts_drawn
 
 HOUSE_RULES = {"five_skip": True, "nine_reverse": True, "seven_pass": True, "ten_discard": True, "sandstorm": True,
                "ambulance": True}
@@ -29,19 +30,7 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 def drawn(app: App) -> list[str]:
     """The texts of one full frame."""
-    texts: list[str] = []
-    original = app.ctx.text.draw
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-        texts.append(text)
-        return original(surface, text, *args, **kwargs)  # type: ignore[arg-type]
-
-    app.ctx.text.draw = spy  # type: ignore[method-assign]
-    try:
-        app.step(1 / 60)
-    finally:
-        app.ctx.text.draw = original  # type: ignore[method-assign]
-    return texts
+    return [text for text, _ in texts_drawn(app)]
 
 
 def play_one(app: App, overrides: dict[str, object], seed: int) -> None:
@@ -76,9 +65,9 @@ def test_a_custom_game_is_its_own_kind_everywhere(app: App) -> None:
     assert groups == {("standard", ""): 1, ("standard", variant_of(rules)): 1,
                       ("standard", '{"five_skip":true}'): 1}, "custom games are never counted with the preset's"
     app.show_stats()
-    page = " | ".join(drawn(app))
-    assert "Custom  ·  Beginner" in page and "Common rules  ·  Beginner" in page
-    assert "Common rules with 5-skip" in page
+    shown = " | ".join(drawn(app))
+    assert "Custom  ·  Beginner" in shown and "Common rules  ·  Beginner" in shown
+    assert "Common rules with 5-skip" in shown
     app.stack.pop()
     app.show_replays()
     replays = app.stack.top

@@ -39,6 +39,8 @@ from game.ui.table import banners
 from game.ui.table.banners import LEAD_CARDS, Words
 from game.ui.table.log import FOLLOW_AFTER, joker_text, line_for
 
+from .spying import texts_drawn
+
 DT = 1 / 30
 
 
@@ -303,18 +305,8 @@ def test_the_trackers_words_stay_inside_its_panel_clear_of_the_jokers(app: App, 
     scene = table(app)
     app.step(DT)
     layout = scene.layout_now
-    texts: list[tuple[str, pygame.Rect]] = []
-    original = app.ctx.text.draw
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-        rect = original(surface, text, *args, **kwargs)  # type: ignore[arg-type]
-        texts.append((text, rect))
-        return rect
-
-    app.ctx.text.draw = spy  # type: ignore[method-assign]
     surface = app.screen.copy()
-    scene.painter.tracker(surface, layout, 0, 2, scene.model.hand)
-    app.ctx.text.draw = original  # type: ignore[method-assign]
+    texts = texts_drawn(app, lambda: scene.painter.tracker(surface, layout, 0, 2, scene.model.hand))
     panel = layout.tracker
     assert all(panel.contains(rect) for _, rect in texts), [(t, r) for t, r in texts if not panel.contains(r)]
     key = next(rect for text, rect in texts if text.startswith(app.ctx.t("tracker.yours")[:2]))

@@ -182,6 +182,20 @@ STRINGS: dict[str, tuple[str, str]] = {
     "screen.replays.import": ("Import", "読み込む"),
     "screen.replays.importing": ("Reading…", "読み込み中…"),
     "screen.replays.import_label": ("Record file:", "記録ファイル："),
+    "screen.replays.choose": ("Choose…", "選ぶ…"),
+    "screen.replays.pick_title": ("Import a record", "記録を読み込む"),
+    "screen.replays.pick_note": (
+        "Records in {folder}, newest first. A record from elsewhere: drop its file onto this window.",
+        "{folder} の記録（新しい順）。ほかの場所の記録は、ファイルをこのウィンドウにドロップしてください。",
+    ),
+    "screen.replays.pick_none": (
+        "No records in {folder} yet. Export a game there, or drop a record file onto this window.",
+        "{folder} に記録はまだありません。ゲームを書き出すか、記録ファイルをこのウィンドウにドロップしてください。",
+    ),
+    "screen.replays.drop_in_play": (
+        "To open a record, leave the match for the title first (it is saved).",
+        "記録を開くには、対局を中断してタイトルに戻ってください（対局は保存されます）。",
+    ),
     "screen.replays.path_hint": ("Path of a record file (.json)", "記録ファイル（.json）のパス"),
     "screen.replays.date": ("Played", "日時"),
     "screen.replays.page": ("Page {page} of {pages}", "{page} / {pages}ページ"),

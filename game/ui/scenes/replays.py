@@ -103,6 +103,8 @@ class ReplaysScene(MenuScreen):
             self.import_file, style="secondary",
             enabled=lambda: bool(self.path.strip()) and self.importing is None, size=theme.FONT_BODY,
         )
+        self.choose_button = Button(tr(ctx, "screen.replays.choose"), self.choose_file, style="secondary",
+                                    enabled=lambda: self.importing is None, size=theme.FONT_BODY)
         self.load()
 
     # --- data --------------------------------------------------------------------------------
@@ -132,11 +134,11 @@ class ReplaysScene(MenuScreen):
                           for item in self.items]
         self.widgets.clear()
         for widget in (self.back_button, *self.list_rows, self.open_button, self.export_button, self.prev_button,
-                       self.next_button, self.path_field, self.import_button):
+                       self.next_button, self.path_field, self.import_button, self.choose_button):
             self.widgets.add(widget)
         self.prev_button.visible = self.next_button.visible = self.count > PAGE
         index = next((i for i, item in enumerate(self.items) if item.id == self.selected), None)
-        self.widgets.focus = 1 + index if index is not None else len(self.widgets.widgets) - 2
+        self.widgets.focus = 1 + index if index is not None else len(self.widgets.widgets) - 1
 
     def _item(self) -> GameListItem | None:
         return next((item for item in self.items if item.id == self.selected), None)
@@ -208,6 +210,17 @@ class ReplaysScene(MenuScreen):
         self.path = str(written)
         self._tell(self.ctx.t("screen.replays.exported", path=str(written)), title="screen.replays.export_title")
 
+    def choose_file(self) -> None:
+        """Offer the records folder's files; the one chosen is imported."""
+        from .record_picker import RecordPickerScene
+
+        self.ctx.stack.push(RecordPickerScene(self.ctx, self.ctx.paths.records_dir, self.import_path))
+
+    def import_path(self, path: Path | str) -> None:
+        """Import ``path`` (a file chosen or dropped onto the window)."""
+        self.path = str(path)
+        self.import_file()
+
     def import_file(self) -> None:
         """Start reading and checking the file; ``update`` opens it (or says why not) when that is done."""
         text = self.path.strip().strip('"')
@@ -257,14 +270,16 @@ class ReplaysScene(MenuScreen):
         self.open_button.rect = pygame.Rect(footer.left, 0, px(170, scale), button_h)
         self.export_button.rect = pygame.Rect(self.open_button.rect.right + px(12, scale), 0, px(170, scale),
                                               button_h)
-        self.import_button.rect = pygame.Rect(0, 0, px(150, scale), button_h)
-        self.import_button.rect.right = footer.right
+        self.choose_button.rect = pygame.Rect(0, 0, px(120, scale), button_h)
+        self.choose_button.rect.right = footer.right
+        self.import_button.rect = pygame.Rect(0, 0, px(130, scale), button_h)
+        self.import_button.rect.right = self.choose_button.rect.left - px(8, scale)
         small = px(theme.FONT_SMALL, scale)
         self.import_label = fit_text(self.ctx, self.ctx.t("screen.replays.import_label"), small, px(220, scale))
         field_left = self.export_button.rect.right + px(34, scale) + self.ctx.text.size(self.import_label, small)[0]
         self.path_field.rect = pygame.Rect(field_left, 0, self.import_button.rect.left - px(10, scale) - field_left,
                                            button_h - px(4, scale))
-        for widget in (self.open_button, self.export_button, self.import_button, self.path_field):
+        for widget in (self.open_button, self.export_button, self.import_button, self.choose_button, self.path_field):
             widget.rect.centery = footer.centery
 
     # --- drawing -------------------------------------------------------------------------------------

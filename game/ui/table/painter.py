@@ -30,7 +30,7 @@ from game.engine.cards import (
 from .. import theme
 from ..card_art import card_height
 from ..theme import px
-from ..widgets import rounded_panel
+from ..widgets import fit_label, rounded_panel
 from .banners import Words
 from .celebrate import draw_burst, draw_flash
 from .director import Director
@@ -89,19 +89,7 @@ class TablePainter:
 
         The size shrinks down to ``least`` of itself; text still too wide is cut with an ellipsis.
         """
-        measure = self.ctx.text.size
-        if measure(text, size, bold=bold)[0] <= width:
-            return text, size
-        least = max(8, round(size * least))
-        fitted = max(least, min(size, size * width // max(1, measure(text, size, bold=bold)[0])))
-        while fitted > least and measure(text, fitted, bold=bold)[0] > width:
-            fitted -= 1
-        if measure(text, fitted, bold=bold)[0] <= width:
-            return text, fitted
-        cut = len(text)
-        while cut > 1 and measure(text[:cut].rstrip() + "…", fitted, bold=bold)[0] > width:
-            cut -= 1
-        return text[:cut].rstrip() + "…", fitted
+        return fit_label(self.ctx, text, size, width, bold=bold, least=least)
 
     def _fan(self, shown: int, back_w: int, span: int) -> pygame.Surface:
         """``shown`` card backs fanned out, drawn once per count and size (the middle card's top ``back_w // 2``
