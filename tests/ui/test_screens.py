@@ -779,6 +779,24 @@ def test_the_title_sways_at_a_low_frame_rate_and_draws_at_once_after_input(app: 
     assert app.draws == draws + 1
 
 
+def test_the_title_left_alone_comes_to_rest_and_draws_nothing_until_input(app: App) -> None:
+    from game.ui.scenes.title import AWAKE_S, SETTLE_S, SWAY_FPS
+
+    step(app, 5)
+    title = top(app)
+    assert isinstance(title, TitleScene) and title.frame_rate() == SWAY_FPS
+    for _ in range(round((AWAKE_S + SETTLE_S + 0.5) * 60)):
+        app.step(1 / 60, always_draw=False)
+    assert title.frame_rate() == 0 and title.lively == 0
+    draws = app.draws
+    for _ in range(600):  # ten more seconds: not a frame drawn
+        app.step(1 / 60, always_draw=False)
+    assert app.draws == draws
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.step(1 / 60, always_draw=False)
+    assert title.frame_rate() == SWAY_FPS and app.draws == draws + 1  # woken: it sways again
+
+
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
 def test_the_mode_descriptions_are_wrapped_in_full_inside_the_panel(app: App, size: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
