@@ -116,6 +116,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "screen.new.err_other": ("These rules cannot be combined: {detail}", "この組み合わせでは遊べません：{detail}"),
     "screen.new.glance": ("Local rules in play", "採用しているローカルルール"),
+    "screen.new.glance_off": ("Not in play", "採用していないルール"),
     # rules
     "screen.rules.this_game": ("{mode} ({n} players)", "{mode}（{n}人）"),
     "screen.rules.preset_switches": ("Local rules of this preset", "このルールのローカルルール"),
