@@ -662,3 +662,18 @@ def test_the_cards_handed_to_the_player_are_marked_and_logged_by_name(app: App) 
             scene.play_selected()
             play_until(app, lambda a: table(a).director.idle)
             assert scene.model.received == 0
+
+
+def test_a_refusal_said_while_waiting_goes_when_the_players_turn_comes(app: App) -> None:
+    """P pressed while the computers play says "Wait for your turn."; it does not stay on into the turn."""
+    start(app, seed=3)
+    scene = until_human_can_play(app)
+    scene.submit_play(next(m for m in scene.session.game.move_list() if isinstance(m, Play)))
+    frames(app, 1, dt=1 / 60)
+    if scene._human_playing():
+        pytest.skip("the turn came back at once")
+    key(app, pygame.K_p)
+    assert scene._message is not None and scene._message[0] == "Wait for your turn."
+    scene = until_human_turn(app)
+    app.step(1 / 60)
+    assert scene._message is None

@@ -57,7 +57,7 @@ class RecordPickerScene(Overlay):
         for path in self.files:
             self.widgets.add(Button(file_label(path), partial(self._pick, path), style="secondary",
                                     size=theme.FONT_SMALL + 1))
-        self.widgets.add(Button(lambda: ctx.t("button.cancel"), self.close))
+        self.widgets.add(Button(lambda: ctx.t("button.cancel"), self.close, style="secondary"))
         self.widgets.focus = 0
 
     def _pick(self, path: Path) -> None:

@@ -60,6 +60,8 @@ class TableScene(Scene):
         self._think: Tween | None = None
         self._auto_pass: Tween | None = None
         self._message: tuple[str, Tween] | None = None
+        self._message_waiting = False
+        """The message was said while the player could not act (a refusal that ends when its turn comes)."""
         self._result_shown = False
         self._hint_move: Play | None = None
         """The play the last hint suggested (played with its own reading of a joker)."""
@@ -176,6 +178,7 @@ class TableScene(Scene):
     def say(self, text: str) -> None:
         """A message near the hand (an illegal move's reason, a hint...)."""
         self._message = (text, Tween(MESSAGE_TIME))
+        self._message_waiting = not (self._human_playing() or self._giving())
 
     def _tell_replaced(self) -> None:
         """Say once which players a computer replaced, and why."""
@@ -249,7 +252,8 @@ class TableScene(Scene):
                 tween.update(dt)
         if self._message is not None:
             self._message[1].update(dt)
-            if self._message[1].done:
+            # "Wait for your turn" said a moment ago is wrong once the turn has come.
+            if self._message[1].done or (self._message_waiting and (self._human_playing() or self._giving())):
                 self._message = None
         session = self.session
         session.check_programs()  # an external program that failed to start is replaced here
