@@ -44,7 +44,7 @@ from . import theme
 from .assets import Assets
 from .card_art import CardArt
 from .context import Context
-from .intents import Command, DropFile, Quit, Resize, to_intents
+from .intents import Command, DropFile, Intent, Quit, Resize, to_intents
 from .scene import SceneStack
 from .sound import SoundPlayer
 from .text import TextRenderer
@@ -504,16 +504,28 @@ class App:
             self._warmed = key
 
     def _frame(self, dt: float, always_draw: bool = True) -> None:
+        """Input, update, then a draw if anything changed on screen (``_present``)."""
         started = time.perf_counter()
         self._retry_in -= dt
         if self._retry_in <= 0:
             self._retry_in = RETRY_S
             self.recorder.retry()
+        events, self._held = self._held + pygame.event.get(), []
+        self._take_input(events, dt)
+        self.stack.update(dt)
+        self._show_notices()
+        if self._new_top():  # the game opened it (the result, a notice): not a key of the player's yet
+            self._mute_keys = KEY_GRACE
+        self._present(dt, bool(events), always_draw)
+        self._warm_card_art(started)
+        self._frame_error = None
+
+    def _take_input(self, events: list[pygame.event.Event], dt: float) -> None:
+        """Each event's intents to the app or the top scene; keys pressed before the screen they reach was
+        shown are dropped (after a screen opened in this batch, or while the game's new screen is muted)."""
         top = self.stack.top
         editing = getattr(getattr(top, "widgets", None), "editing", False)
         text_mode = bool(top is not None and (top.text_mode or editing))
-        events, self._held = self._held + pygame.event.get(), []
-        changed = bool(events)
         if self._new_top():  # opened between frames (by a test, a tool): its keys count at once
             self._mute_keys = 0.0
         self._mute_keys = max(0.0, self._mute_keys - dt)
@@ -522,28 +534,29 @@ class App:
             if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and (opened or self._mute_keys > 0):
                 continue  # pressed before this screen was shown: meant for the one before
             for intent in to_intents(event, text_mode=text_mode):
-                if isinstance(intent, Quit):
-                    self.request_quit()
-                elif isinstance(intent, Resize):
-                    self._resize(intent.size)
-                elif isinstance(intent, Command) and intent.name == "fullscreen":
-                    self.toggle_fullscreen()
-                elif isinstance(intent, DropFile):
-                    self.drop_file(intent.path)
-                elif self.stack.top is not None:
-                    self.stack.top.handle(intent)
+                self._route(intent)
             opened = self._new_top() or opened
-        self.stack.update(dt)
-        self._show_notices()
-        if self._new_top():  # the game opened it (the result, a notice): not a key of the player's yet
-            self._mute_keys = KEY_GRACE
+
+    def _route(self, intent: Intent) -> None:
+        if isinstance(intent, Quit):
+            self.request_quit()
+        elif isinstance(intent, Resize):
+            self._resize(intent.size)
+        elif isinstance(intent, Command) and intent.name == "fullscreen":
+            self.toggle_fullscreen()
+        elif isinstance(intent, DropFile):
+            self.drop_file(intent.path)
+        elif self.stack.top is not None:
+            self.stack.top.handle(intent)
+
+    def _present(self, dt: float, had_input: bool, always_draw: bool) -> None:
+        """Draw and show a frame after input, a change of screen, when the scenes' rate is due, or when they
+        have just come to rest (the update that ended an animation changed what is shown)."""
         signature = self.stack.signature()
-        changed = changed or signature != self._drawn_stack
+        changed = had_input or signature != self._drawn_stack
         rate = self.stack.frame_rate()
         self._since_draw += dt
         due = rate > 0 and self._since_draw >= 1 / rate - 0.25 / FPS
-        # A scene that was moving may have come to rest in this update: its last state must be drawn, or
-        # the screen would show an in-between moment until the next input.
         settled = self._rate > 0 and rate == 0
         self._rate = rate
         if always_draw or changed or due or settled:
@@ -554,8 +567,6 @@ class App:
             self._since_draw = 0.0
             self._drawn_stack = signature
         self._changed = changed
-        self._warm_card_art(started)
-        self._frame_error = None
 
     def _new_top(self) -> bool:
         """True if another scene is on top than when last asked."""
