@@ -32,7 +32,9 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from game.engine import Match, RuleSet, observe, preset_rules
-from game.engine.runner import Answer, Decision, MatchRunner, play_game
+from game.engine.events import MatchOver
+from game.engine.match import GameResult
+from game.engine.runner import Answer, Decision, MatchRunner
 from game.levels import LEVELS
 
 from .levels import make_player
@@ -98,19 +100,17 @@ def play_match(job: MatchJob) -> MatchOutcome:
         outcome.times[job.levels[player_id]].append(time.perf_counter() - start)
         return reply
 
-    while True:
-        result = play_game(runner.game, decide)
-        match = runner.match
+    def booked(game: GameResult, _: MatchOver | None) -> None:
+        result = game.result
         entries = []
         for player_id, level in enumerate(job.levels):
-            seat = match.seat_of(player_id)
+            seat = game.seating.index(player_id)
             place = result.places.index(seat)
             entries.append(PlayerGame(level, job.deal_set, len(outcome.games), result.points[seat], place,
                                       result.titles[seat].value))
         outcome.games.append(entries)
-        if runner.end_game() is not None:
-            break
-        runner.next_game()
+
+    runner.play(decide, on_result=booked)
     return outcome
 
 
