@@ -43,11 +43,11 @@ def collect(
     overrides: dict[str, Any] | None = None,
 ) -> int:
     """Play self-play games of ``teacher``; append each game's decisions to ``out``; the number of decisions."""
+    from ai.expert import ExpertOptions
     from ai.levels import make_player
 
     rules = preset_rules(rules_id, overrides=overrides)
-    options = {"iterations": iterations} if teacher == "expert" else {}
-    players = [make_player(teacher, **options) for _ in range(rules.players)]
+    players = [make_player(teacher, ExpertOptions(iterations=iterations)) for _ in range(rules.players)]
     total = 0
     played = 0
     started = time.perf_counter()

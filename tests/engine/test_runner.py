@@ -19,7 +19,7 @@ from game.engine.runner import (
     play_game,
 )
 
-HANDOFFS = {"seven_pass": True, "ten_discard": True}
+HANDOFFS: dict[str, object] = {"seven_pass": True, "ten_discard": True}
 
 
 def test_the_benchmark_plays_games_with_handoffs() -> None:
@@ -33,8 +33,7 @@ def test_the_benchmark_plays_games_with_handoffs() -> None:
         assert game.result is not None
         handed_on += len(game.handoffs)
     assert handed_on, "some deals hand cards on"
-    report = run("standard", 4, 0.05, 1, HANDOFFS)
-    assert report["games"] >= 1
+    assert run("standard", 4, 0.05, 1, HANDOFFS)["games"] != 0
 
 
 def test_the_unchecked_path_plays_the_same_game_as_the_checked_one() -> None:
