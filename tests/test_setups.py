@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.rules import PresetId
@@ -21,6 +21,7 @@ from game.setups import (
     external_seats_allowed,
     setup_from_json,
 )
+from tests.properties import examples
 
 HUMAN = {"kind": "human", "level": "normal", "command": ""}
 CPU = {"kind": "computer", "level": "normal", "command": ""}
@@ -118,7 +119,7 @@ JSON = st.recursive(
     max_leaves=10)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2))
 @given(st.dictionaries(st.sampled_from(["preset", "players", "seats", "overrides", "games", "first_leader", "seed",
                                         "expert_budget"]), JSON), st.booleans())
 def test_any_json_gives_a_setup_within_limits_or_a_value_error(data: dict[str, Any], fill: bool) -> None:
@@ -138,7 +139,7 @@ SEAT_VALUES = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(3))
 @given(st.sampled_from([("standard", 4), ("uecda", 5), ("tournament", 4)]),
        st.lists(SEAT_VALUES, min_size=4, max_size=4),
        st.fixed_dictionaries({}, optional={

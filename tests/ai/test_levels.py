@@ -59,7 +59,7 @@ def test_every_level_plays_every_preset(level: str, preset: str) -> None:
     assert match.results
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS[:-1], pytest.param(LEVELS[-1], marks=pytest.mark.slow)])
 def test_two_player_modes(level: str) -> None:
     """The akita 2-player pile and the duel5 stocks, the level in both seats."""
     for preset in ("akita", "duel5", "standard"):
@@ -67,6 +67,7 @@ def test_two_player_modes(level: str) -> None:
         play_match(rules, [quick_player(level), quick_player(level)], seed=3, games=2)
 
 
+@pytest.mark.slow
 def test_random_rule_mixes() -> None:
     """Every level at one table, over random presets, player counts and switches."""
     rng = random.Random(11)

@@ -12,6 +12,7 @@ from game.engine import PASS, Game, Play, RuleSet, preset_rules
 from game.engine.cards import JOKER_MASK, deck_mask, iter_ids
 from game.engine.match import game_rng
 from game.engine.movegen import canonical, follow_error, legal_plays, play_readings
+from tests.properties import examples
 
 from .randomized import random_rules
 from .strategies import rule_sets
@@ -62,7 +63,7 @@ def positions(draw: st.DrawFn) -> Position:
     return hand, top, draw(st.booleans()), lock, rules
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(2))
 @given(positions())
 def test_generation_equals_brute_force(position: Position) -> None:
     hand, top, reversed_, lock, rules = position

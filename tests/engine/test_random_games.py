@@ -34,6 +34,7 @@ from game.engine.events import (
 )
 from game.engine.legality import legal_reading
 from game.engine.movegen import play_readings
+from tests.properties import examples
 
 from .randomized import give_random_gifts, random_position, random_rules, random_step
 from .strategies import choices, rule_sets
@@ -106,7 +107,7 @@ def play_random_game(game: Game, rng: random.Random, observe_every: int = 0,
     return steps
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(0.6))
 @given(rule_sets(), st.integers(0, 2**32), choices())
 def test_random_matches_keep_every_invariant(rules: RuleSet, seed: int, rng: random.Random) -> None:
     match = Match(rules, seed=seed, games=3)
