@@ -13,8 +13,9 @@ The weights are fitted offline (``tools/train_policy.py``) to the Expert's
 own choices in self-play and shipped as ``ai/policy_weights.json``, read once
 through ``importlib.resources``.  The runtime needs only the standard
 library.  ``PolicyModel.policy(rng)`` is a playout policy for a complete
-game; ``PolicyModel.probabilities`` serves the Expert's candidate prior
-and the world sampler's likelihoods.
+game (the other seats of the Expert's playouts with ``ExpertOptions(others=
+"learned")``, a measurement option); ``PolicyModel.probabilities`` gives
+each legal move's probability.
 """
 
 from __future__ import annotations
