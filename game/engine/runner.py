@@ -64,21 +64,17 @@ Before = Callable[[Decision], None]
 
 _MOVES = tuple(Decision(seat) for seat in range(MAX_PLAYERS))
 """The move decision of each seat (values: shared, so the loops allocate nothing per move)."""
-_PLAY, _HANDOFF, _OVER = Phase.PLAY, Phase.HANDOFF, Phase.OVER
+_PLAY, _EXCHANGE, _OVER = Phase.PLAY, Phase.EXCHANGE, Phase.OVER
 
 
 def decisions(game: Game) -> list[Decision]:
     """Every decision the game may take next: one per upper class still to give during the
     exchange (in any order), the giver's during a handoff, else the move of the seat to act;
     none once the game is over."""
-    phase = game.phase
-    if phase is _PLAY:
-        return [_MOVES[game.turn]]
-    if phase is _OVER:
-        return []
-    if phase is _HANDOFF:
-        return [Decision(game.pending[0].giver, game.pending[0])]
-    return [Decision(gift.giver, gift) for gift in game.pending]
+    if game.phase is _EXCHANGE:
+        return [Decision(gift.giver, gift) for gift in game.pending]
+    decision = next_decision(game)
+    return [] if decision is None else [decision]
 
 
 def next_decision(game: Game) -> Decision | None:

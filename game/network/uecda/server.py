@@ -286,7 +286,7 @@ class UecdaServer:
             summary.classes[self.rules.titles.index(title)] += 1
 
     def _send_hands(self, game: Game, seating: Sequence[int], actor_seat: int) -> None:
-        """Every client its hand and the state before a move (``[5][2]`` set for the player to act)."""
+        """Every client its hand and the state before a move (the player to act told it is its turn)."""
         for seat, player in enumerate(seating):
             table = turn_table(game, game.hands[seat], seating, my_turn=seat == actor_seat)
             self._send_table(player, table, "the hand")
