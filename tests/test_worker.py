@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from ai.expert import Expert, Tally, combine
+from ai.expert import Expert, ExpertOptions, Tally, combine
 from ai.levels import make_player
 from ai.player import Player
 from game.engine import PASS, Game, Move, Observation, Phase, observe, preset_rules
@@ -87,8 +87,8 @@ def test_decisions_match_a_direct_call(mode: str) -> None:
     obs = first_obs()
     gift_obs = exchange_obs()
     with DecisionWorker(mode, processes=1) as worker:  # type: ignore[arg-type]
-        for level, options in (("normal", {}), ("strong", {}), ("expert", {"iterations": 20})):
-            player = make_player(level, **options)
+        for level in ("normal", "strong", "expert"):
+            player = make_player(level, ExpertOptions(iterations=20))
             ticket = worker.submit(player, obs, seed=5)
             assert worker.wait(ticket, WAIT) == player.choose_move(obs, random.Random(5))
             assert worker.poll(ticket) == player.choose_move(obs, random.Random(5)), "polling again is stable"
@@ -101,7 +101,7 @@ def test_a_shared_search_runs_in_two_processes_and_combines_their_shares() -> No
     with DecisionWorker("process", processes=2) as worker:
         ticket = worker.submit(SharedSearch(), obs, seed=5)
         assert worker.wait(ticket, WAIT) == PASS, "the combine check passed in this process"
-        expert = Expert(iterations=30)
+        expert = Expert(ExpertOptions(iterations=30))
         ticket = worker.submit(expert, obs, seed=5)
         parts = [expert.tally(obs, random.Random(5)), expert.tally(obs, random.Random("5/1"))]
         assert all(isinstance(part, Tally) for part in parts)
@@ -139,8 +139,8 @@ def test_errors_come_back_from_poll(mode: str, failing: Player) -> None:
 def test_cancel_stops_a_long_decision(mode: str) -> None:
     obs = first_obs()
     with DecisionWorker(mode, processes=2) as worker:  # type: ignore[arg-type]
-        long = worker.submit(make_player("expert", budget=600.0), obs, seed=1)
-        queued = worker.submit(make_player("expert", budget=600.0), obs, seed=2)
+        long = worker.submit(make_player("expert", ExpertOptions(budget=600.0)), obs, seed=1)
+        queued = worker.submit(make_player("expert", ExpertOptions(budget=600.0)), obs, seed=2)
         worker.poll(long)
         worker.cancel(long)
         worker.cancel(queued)
@@ -152,7 +152,7 @@ def test_cancel_stops_a_long_decision(mode: str) -> None:
 def test_budget_sets_the_deadline() -> None:
     obs = first_obs()
     with DecisionWorker("thread") as worker:
-        ticket = worker.submit(make_player("expert", budget=600.0), obs, seed=1, budget=0.05)
+        ticket = worker.submit(make_player("expert", ExpertOptions(budget=600.0)), obs, seed=1, budget=0.05)
         assert worker.wait(ticket, WAIT) in obs.move_list()
 
 

@@ -10,31 +10,27 @@ from typing import Any
 
 import pytest
 
-from game.engine import Match, Phase, preset_rules
+from game.engine import Match, preset_rules
 from game.engine.cards import iter_ids
 from game.engine.record import match_record_json, record_json
+from game.engine.runner import Answer, Decision, MatchRunner
 from game.storage.stats import GameRow, MatchRow
 
 
-def play_match(preset: str = "standard", players: int | None = None, seed: int = 1, games: int = 2) -> Match:
-    """A match played to its end by random legal moves (random gifts in the exchange)."""
-    rules = preset_rules(preset, players)
-    match = Match(rules, seed, games=games)
+def play_match(preset: str = "standard", players: int | None = None, seed: int = 1, games: int = 2,
+               overrides: dict[str, object] | None = None) -> Match:
+    """A match played to its end by random legal moves and random gifts (the exchange, 7渡し, 10捨て)."""
+    runner = MatchRunner(Match(preset_rules(preset, players, overrides), seed, games=games))
     rng = random.Random(seed)
-    while True:
-        game = match.game
-        while game.result is None:
-            if game.phase is Phase.EXCHANGE:
-                gift = game.pending[0]
-                cards = 0
-                for cid in rng.sample(list(iter_ids(game.hands[gift.giver])), gift.count):
-                    cards |= 1 << cid
-                game.give(gift.giver, cards)
-            else:
-                game.play(rng.choice(game.move_list()))
-        if match.record_result() is not None:
-            return match
-        match.next_game()
+
+    def decide(decision: Decision) -> Answer:
+        game = runner.game
+        if decision.gift is not None:
+            return sum(1 << cid for cid in rng.sample(list(iter_ids(game.hands[decision.seat])), decision.gift.count))
+        return rng.choice(game.move_list())
+
+    runner.play(decide)
+    return runner.match
 
 
 def game_record(match: Match, index: int = 0) -> dict[str, Any]:

@@ -682,6 +682,7 @@ MONKEY_ROUNDS = 48
 MONKEY_STEPS = 25
 
 
+@pytest.mark.slow
 def test_monkey_clicks_and_keys_on_every_screen(app: App) -> None:
     """A fixed number of frames of random input on every menu screen; any exception in a scene fails the test."""
     add_games(app, 8)
