@@ -230,13 +230,10 @@ class Expert(Player):
         start = clock()
         if deadline is None and self.iterations is None:
             deadline = start + self.budget
-        state = obs.state
         moves = obs.move_list()
         if len(moves) == 1:
             return moves[0]
-        scored = scored_moves(state, obs.hand, drawn=obs.drawn)
-        reversed_now = state.revolution != state.j_back
-        scored.sort(key=lambda sm: (sm[0], _tie(sm[1], reversed_now)), reverse=True)
+        scored = self._scored(obs)
         if scored[0][0] >= WIN:
             return scored[0][1]
 
@@ -252,6 +249,30 @@ class Expert(Player):
             if solution.move is not None:
                 return solution.move
 
+        arms, opening = self._arms(obs, moves, scored)
+        if len(arms) == 1:
+            return arms[0]
+        return self._bandit(obs, rng, arms, deadline, cancelled, opening, clock)
+
+    def considered(self, obs: Observation) -> list[Move]:
+        """The moves the search weighs for ``obs`` (every legal move when there is only one): the
+        bandit's arms, whatever shortcut (a forced win, a solved endgame) the search may take first."""
+        moves = obs.move_list()
+        if len(moves) <= 1:
+            return moves
+        return self._arms(obs, moves, self._scored(obs))[0]
+
+    def _scored(self, obs: Observation) -> list[tuple[float, Move]]:
+        """Strong's scores of the legal moves, best first (ties: the lighter play first)."""
+        state = obs.state
+        scored = scored_moves(state, obs.hand, drawn=obs.drawn)
+        reversed_now = state.revolution != state.j_back
+        scored.sort(key=lambda sm: (sm[0], _tie(sm[1], reversed_now)), reverse=True)
+        return scored
+
+    def _arms(self, obs: Observation, moves: list[Move], scored: list[tuple[float, Move]]) -> tuple[list[Move], int]:
+        """The bandit's arms, and how many of them it opens with."""
+        state = obs.state
         arms: list[Move] = []
         opening = len(moves)
         if self.prior == "learned":
@@ -275,9 +296,17 @@ class Expert(Player):
                 probs = load_policy().probabilities(state, obs.hand, moves)
                 order = sorted(range(len(moves)), key=lambda i: (-probs[i], i))
                 arms += [moves[i] for i in order if moves[i] not in arms]
-        if len(arms) == 1:
-            return arms[0]
-        return self._bandit(obs, rng, arms, deadline, cancelled, opening, clock)
+        return arms, opening
+
+    def sampler(self, obs: Observation) -> WorldSampler | ChainSampler:
+        """What draws the worlds of a search on ``obs`` (``reading``; the weighted pool aside)."""
+        if self.reading == "chain":
+            return ChainSampler(obs, trust=self.trust)
+        return WorldSampler(obs)
+
+    def playout_policy(self, seat: int, rng: random.Random) -> Policy:
+        """The playouts' policy for a search by ``seat``: its own for that seat, the others' model for the rest."""
+        return _mixed(seat, self._others_policy(rng), self._own_policy(rng))
 
     def _bandit(
         self,
@@ -300,12 +329,10 @@ class Expert(Player):
             sampler = WorldSampler(obs, passes=False)
             anchor = normal_move if self.likelihood == "anchored" else None
             pool, pool_weights = weighted_pool(sampler, rng, load_policy(), self.pool, self.weighting, anchor=anchor)
-        elif self.reading == "chain":
-            sampler = ChainSampler(obs, trust=self.trust)
         else:
-            sampler = WorldSampler(obs)
+            sampler = self.sampler(obs)
         seat = obs.seat
-        policy = _mixed(seat, self._others_policy(rng), self._own_policy(rng))
+        policy = self.playout_policy(seat, rng)
         count = len(arms)
         live = count if opening is None else opening
         pulls = [0] * count
