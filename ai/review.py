@@ -44,7 +44,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing import get_context
-from typing import Final
+from typing import Any, Final
 
 from game.engine import PASS, Game, Match, Observation, Pass, Phase, Play, observe, preset_rules
 from game.engine.cards import format_cards
@@ -139,8 +139,15 @@ class Review:
     ratings: tuple[Rating, ...]
     points: int | None
     """The points the seat took in the game (None: the game did not finish)."""
-    span: float
-    """The preset's range of points in one game (the scale of a loss)."""
+    low: int
+    """The fewest points one game of these rules can bring..."""
+    high: int
+    """... and the most."""
+
+    @property
+    def span(self) -> float:
+        """The range of points of one game (the scale of a loss)."""
+        return float(self.high - self.low) or 1.0
 
     @property
     def total_loss(self) -> float:
@@ -327,7 +334,7 @@ def assemble(record: Record, seat: int, seed: int, worlds: int, ratings: Iterabl
     result = played.result if played is not None else None
     low, high = points_range(record.rules)
     return Review(seat, index, seed, worlds, tuple(sorted(ratings, key=lambda r: r.number)),
-                  result.points[seat] if result is not None else None, float(high - low) or 1.0)
+                  result.points[seat] if result is not None else None, low, high)
 
 
 # --- the command line: a review printed, and the benchmark ------------------------------------------
@@ -351,7 +358,7 @@ def print_review(review: Review, out: Callable[[str], object] = print) -> None:
     out(f"points taken: {review.points}; expected points lost: {review.total_loss:.2f}")
 
 
-def typical_games(count: int, seed: int) -> list[tuple[dict[str, object], int]]:
+def typical_games(count: int, seed: int) -> list[tuple[dict[str, Any], int]]:
     """``count`` typical 4-player games and the seat to review: the second game of a ``standard`` match
     (so with the exchange), that seat played by Strong (standing in for a person), the others by Normal."""
     rules = preset_rules("standard", 4)

@@ -72,7 +72,8 @@ class Plot:
     axis: Axis
     count: int
     x_labels: Sequence[tuple[int, str]] = ()
-    """Labels under some positions (position index, text)."""
+    """Labels under some positions (position index, text), the most important first: a label that would
+    touch one placed before it is left out."""
     font: int = 0
     """The labels' font size (0: the small font at the window's scale)."""
     inner: pygame.Rect = field(init=False)
@@ -122,10 +123,17 @@ class Plot:
             self._labels.append(_Label(text, (inner.left - px(6, self.ctx.scale), y), self.font, theme.MUTED,
                                        "midright"))
         under = pygame.Rect(inner.left, inner.bottom, self.size[0] - inner.left, self.size[1] - inner.bottom)
-        for index, text in self.x_labels:
-            x = round(self.x(index))
-            self._labels.append(_Label(text, (x, inner.bottom + px(5, self.ctx.scale)), self.font, theme.MUTED,
-                                       "midtop", inside=under))
+        placed: list[pygame.Rect] = []
+        room = px(8, self.ctx.scale)
+        for index, text in self.x_labels:  # in order of importance: one that would touch another is left out
+            pos = (round(self.x(index)), inner.bottom + px(5, self.ctx.scale))
+            rect = pygame.Rect((0, 0), self.ctx.text.size(text, self.font))
+            rect.midtop = pos
+            rect = rect.clamp(under)
+            if any(rect.inflate(room, 0).colliderect(other) for other in placed):
+                continue
+            placed.append(rect)
+            self._labels.append(_Label(text, pos, self.font, theme.MUTED, "midtop", inside=under))
 
     def _hline(self, y: int, color: Color) -> None:
         k = SUPER

@@ -158,7 +158,7 @@ def test_the_costliest_moves_are_the_notable_losses_largest_first() -> None:
         return Rating(number, 0, number, Pass(), Pass(), 0.0, loss, (), 10, False)
 
     review = Review(0, 0, 1, 10, tuple(rating(n, loss) for n, loss in enumerate([0.3, 0.05, 0.9, 0.3, 0.5])),
-                    2, 4.0)
+                    2, -2, 2)
     assert [r.number for r in review.costliest()] == [2, 4, 0]
     assert [r.number for r in review.mistakes()] == [2, 4, 0, 3]  # 0.05 is below a notable loss
     assert review.total_loss == pytest.approx(2.05)
