@@ -19,8 +19,9 @@ from game.ui.scenes.replay_viewer import ReplayViewerScene
 from game.ui.scenes.replays import ReplaysScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.review import ReviewScene
-from game.ui.scenes.table import TableScene
-from game.ui.scripted import find_position, headless_app, play_until, setup_for
+from game.ui.scripted import headless_app, setup_for
+
+from .test_result import result_of
 
 WORLDS = 4
 """Few worlds: these tests check the screen, not the Expert."""
@@ -60,15 +61,8 @@ def finish(app: App, scene: ReviewScene, frames: int = 2000) -> None:
 
 
 def result_screen(app: App) -> ResultScene:
-    session = find_position(setup_for("standard", 4, seed=3, games=3), lambda s: s.game.result is not None
-                            and len(s.match.games) == 2, worker=app.ctx.worker)
-    assert session is not None
-    app.session = session
-    app.stack.reset(TableScene(app.ctx, session))
-    play_until(app, lambda a: isinstance(a.stack.top, ResultScene))
-    scene = app.stack.top
-    assert isinstance(scene, ResultScene)
-    return scene
+    """The result screen of the second game of a match (with the exchange)."""
+    return result_of(app, setup_for("standard", 4, seed=3, games=3), lambda s: len(s.match.games) == 2)
 
 
 def test_review_my_game_from_the_result_screen_rates_every_decision_and_opens_the_replay_there(app: App) -> None:

@@ -240,25 +240,18 @@ class ReviewScene(MenuScreen):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         if self.error is not None:
-            self._draw_message(surface, self.ctx.t("review.title"), self.error)
+            self.draw_message(surface, self.ctx.t("review.title"), self.error, self._message_top())
         elif self.review is None:
             self._draw_progress(surface)
         elif not self.review.ratings:
-            self._draw_message(surface, self.ctx.t("review.title"), self.ctx.t("review.no_decisions"))
+            self.draw_message(surface, self.ctx.t("review.title"), self.ctx.t("review.no_decisions"),
+                              self._message_top())
         else:
             self._draw_review(surface, self.review)
         self.draw_widgets(surface)
 
-    def _draw_message(self, surface: pygame.Surface, title: str, text: str) -> None:
-        ctx, scale = self.ctx, self.ctx.scale
-        y = self.body.top + px(90, scale)
-        ctx.text.draw(surface, title, (self.body.centerx, y), px(theme.FONT_LABEL, scale), theme.GOLD,
-                      anchor="midtop", bold=True, shadow=True)
-        size = px(theme.FONT_BODY - 1, scale)
-        y += px(48, scale)
-        for line in wrap_text(ctx, text, size, min(self.body.width - px(80, scale), px(760, scale))):
-            ctx.text.draw(surface, line, (self.body.centerx, y), size, theme.CREAM, anchor="midtop")
-            y += round(size * 1.5)
+    def _message_top(self) -> int:
+        return self.body.top + px(90, self.ctx.scale)
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         ctx, t, scale = self.ctx, self.ctx.t, self.ctx.scale

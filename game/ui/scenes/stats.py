@@ -27,7 +27,7 @@ from ..table.painter import TITLE_COLORS
 from ..theme import px
 from ..widgets import Button, Selector
 from .dialogs import ConfirmDialog, MessageDialog
-from .drawing import fit_text, panel, tr, wrap_text
+from .drawing import fit_text, panel, tr
 from .menu_screen import MenuScreen
 from .scrolling import Content
 
@@ -434,7 +434,7 @@ class StatsScene(MenuScreen):
         ctx, scale = self.ctx, self.ctx.scale
         self.draw_frame(surface)
         if self.error is not None:
-            self._draw_message(surface, ctx.t("screen.stats.problem_title"), self.error)
+            self.draw_message(surface, ctx.t("screen.stats.problem_title"), self.error)
         elif not self.total:
             self._draw_empty(surface)
         else:
@@ -456,16 +456,5 @@ class StatsScene(MenuScreen):
             image = pygame.transform.rotozoom(back, -angle, 1.0)
             surface.blit(image, image.get_rect(center=(center[0] + (index - 1) * px(34, scale),
                                                        center[1] - px(40, scale) + abs(index - 1) * px(6, scale))))
-        self._draw_message(surface, ctx.t("screen.stats.empty_title"), ctx.t("screen.stats.empty_text"),
-                           top=center[1] + px(34, scale))
-
-    def _draw_message(self, surface: pygame.Surface, title: str, text: str, top: int | None = None) -> None:
-        ctx, scale = self.ctx, self.ctx.scale
-        y = top if top is not None else self.body.top + px(60, scale)
-        ctx.text.draw(surface, title, (self.body.centerx, y), px(theme.FONT_LABEL, scale), theme.GOLD,
-                      anchor="midtop", bold=True, shadow=True)
-        size = px(theme.FONT_BODY - 1, scale)
-        y += px(44, scale)
-        for line in wrap_text(ctx, text, size, min(self.body.width - px(80, scale), px(760, scale))):
-            ctx.text.draw(surface, line, (self.body.centerx, y), size, theme.CREAM, anchor="midtop")
-            y += round(size * 1.5)
+        self.draw_message(surface, ctx.t("screen.stats.empty_title"), ctx.t("screen.stats.empty_text"),
+                          top=center[1] + px(34, scale))
