@@ -387,22 +387,38 @@ def _executor(processes: int) -> AbstractContextManager[Executor | None]:
     return ProcessPoolExecutor(processes, mp_context=get_context("spawn")) if processes > 1 else nullcontext()
 
 
+def timed_rate(point: DecisionPoint, seed: int, worlds: int) -> tuple[Rating, float]:
+    """``rate`` and the CPU seconds it took in its process (for the benchmark)."""
+    start = time.process_time()
+    rating = rate(point, seed, worlds)
+    return rating, time.process_time() - start
+
+
 def bench(count: int, seed: int, worlds: int, processes: int) -> list[float]:
-    """Review ``count`` typical games and print the time each took (wall clock: the machine's load shows)."""
+    """Review ``count`` typical games; print for each the wall-clock time (the machine's load shows in it) and
+    the CPU time of its ratings (which it does not: on an idle machine the wall clock is about that over the
+    number of processes)."""
     times = []
     with _executor(processes) as executor:
         record, seat = typical_games(1, seed + 1000)[0]
         review_game(parse_record(record), seat, seed, worlds=4, executor=executor)  # the processes started
+        cpu_total = 0.0
         for record, seat in typical_games(count, seed):
+            parsed = parse_record(record)
             start = time.perf_counter()
-            review = review_game(parse_record(record), seat, seed, worlds=worlds, executor=executor)
+            points = decision_points(parsed, seat)
+            work = partial(timed_rate, seed=seed, worlds=worlds)
+            timed = list(executor.map(work, points)) if executor is not None else [work(p) for p in points]
+            review = assemble(parsed, seat, seed, worlds, [rating for rating, _ in timed])
             elapsed = time.perf_counter() - start
+            cpu = sum(seconds for _, seconds in timed)
+            cpu_total += cpu
             times.append(elapsed)
-            print(f"{len(review.ratings):3d} decisions  {elapsed:5.1f} s  {len(review.mistakes())} mistakes, "
-                  f"{review.total_loss:.2f} points lost", flush=True)
+            print(f"{len(review.ratings):3d} decisions  {elapsed:5.1f} s  (CPU {cpu:5.1f} s)  "
+                  f"{len(review.mistakes())} mistakes, {review.total_loss:.2f} points lost", flush=True)
     ordered = sorted(times)
-    print(f"{count} games, {worlds} worlds a decision, {processes} process(es): "
-          f"median {ordered[len(ordered) // 2]:.1f} s, worst {ordered[-1]:.1f} s")
+    print(f"{count} games, {worlds} worlds a decision, {processes} process(es): wall clock median "
+          f"{ordered[len(ordered) // 2]:.1f} s, worst {ordered[-1]:.1f} s; CPU {cpu_total / count:.1f} s a game")
     return times
 
 

@@ -195,3 +195,18 @@ def test_a_decision_point_carries_its_observation_only() -> None:
     point = DecisionPoint(0, 0, 0, observe(game, game.turn), move)
     assert not point.gift and isinstance(point.played, Play)
     assert not hasattr(point.obs, "hands")
+
+
+@pytest.mark.parametrize("preset, players", [("uecda", 5), ("tournament", 4), ("duel5", 2), ("akita", 2),
+                                             ("classic", 3), ("standard", 7)])
+def test_every_preset_reviews(preset: str, players: int) -> None:
+    """Stocks (二人大貧民), a draw pile (Akita with two), extra turns (UECda), classes by place: every
+    decision of the second game of a match is rated, each within the rules' points."""
+    rules = preset_rules(preset, players)
+    match = play_match(rules, [Strong() for _ in range(players)], seed=4, games=2)
+    record = parse_record(record_json(rules, match.games))
+    seat = match.seat_of(0)
+    review = review_game(record, seat, seed=2, game=len(match.games) - 1, worlds=3)
+    assert len(review.ratings) == len(decision_points(record, seat, len(match.games) - 1)) > 0
+    for rating in review.ratings:
+        assert review.low <= rating.played_points <= rating.best_points <= review.high

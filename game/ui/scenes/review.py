@@ -37,6 +37,7 @@ from game.engine.runner import Answer
 from game.worker import Ticket
 
 from .. import theme
+from ..card_shapes import star_points
 from ..charts import Axis, Plot, nice_ticks
 from ..tasks import BackgroundTask
 from ..theme import px
@@ -339,15 +340,30 @@ class ReviewScene(MenuScreen):
                 ctx.text.draw(surface, t("review.click_hint"), (area.centerx, below), px(theme.FONT_SMALL - 1, scale),
                               theme.MUTED, anchor="midtop")
         else:
-            box = pygame.Rect(area.left, line.bottom + px(12, scale), area.width, px(140, scale))
-            panel(ctx, surface, box, (255, 255, 255, 16), px(12, scale), (255, 255, 255, 40), 1)
-            ctx.text.draw(surface, t("review.none_title"), (box.centerx, box.top + px(18, scale)),
-                          px(theme.FONT_BODY, scale), theme.GOLD, anchor="midtop", bold=True)
-            size = px(theme.FONT_SMALL, scale)
-            y = box.top + px(56, scale)
-            for text in wrap_text(ctx, t("review.none"), size, box.width - px(40, scale)):
-                ctx.text.draw(surface, text, (box.centerx, y), size, theme.CREAM, anchor="midtop")
-                y += round(size * 1.5)
+            self._draw_no_mistakes(surface, pygame.Rect(area.left, line.bottom + px(12, scale), area.width,
+                                                        area.bottom - line.bottom - px(12, scale)))
+
+    def _draw_no_mistakes(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """No costly move: a gold star and a word of praise, in the middle of the list's place."""
+        ctx, t, scale = self.ctx, self.ctx.t, self.ctx.scale
+        size = px(theme.FONT_SMALL, scale)
+        lines = wrap_text(ctx, t("review.none"), size, area.width - px(60, scale))
+        height = px(150, scale) + round(size * 1.5) * len(lines)
+        box = pygame.Rect(area.left, 0, area.width, min(area.height, height))
+        box.centery = area.centery - px(20, scale)
+        panel(ctx, surface, box, (255, 255, 255, 16), px(14, scale), (232, 190, 84, 90), 1)
+        center = (box.centerx, box.top + px(48, scale))
+        radius = px(30, scale)
+        pygame.draw.polygon(surface, theme.GOLD_DARK, star_points(center[0], center[1] + px(2, scale), radius,
+                                                                  radius * 0.45))
+        pygame.draw.polygon(surface, theme.GOLD, star_points(center[0], center[1], radius, radius * 0.45))
+        y = center[1] + radius + px(14, scale)
+        ctx.text.draw(surface, t("review.none_title"), (box.centerx, y), px(theme.FONT_LABEL - 2, scale), theme.GOLD,
+                      anchor="midtop", bold=True, shadow=True)
+        y += px(38, scale)
+        for text in lines:
+            ctx.text.draw(surface, text, (box.centerx, y), size, theme.CREAM, anchor="midtop")
+            y += round(size * 1.5)
 
     def _draw_chart(self, surface: pygame.Surface, review: Review, signed: bool) -> None:
         ctx, t, scale = self.ctx, self.ctx.t, self.ctx.scale
