@@ -287,6 +287,25 @@ class Expert(Player):
             arms.append(PASS)
         return arms
 
+    def considered(self, obs: Observation) -> list[Move]:
+        """The moves the search weighs for ``obs`` (every legal move when there is only one): the
+        bandit's arms, whatever shortcut (a forced win, a solved endgame) the search may take first."""
+        moves = obs.move_list()
+        if len(moves) <= 1:
+            return moves
+        return self._candidates(_ranked(obs), moves)
+
+    def sampler(self, obs: Observation) -> WorldSampler | ChainSampler:
+        """What draws the worlds of a search on ``obs`` (the ``reading`` option)."""
+        if self.options.reading is Reading.CHAIN:
+            return ChainSampler(obs, trust=self.options.trust)
+        return WorldSampler(obs)
+
+    def playout_policy(self, seat: int, rng: random.Random) -> Policy:
+        """The playouts' policy for a search by ``seat``: Strong (its answers remembered) for that seat,
+        the others' model for the rest."""
+        return _mixed(seat, self._others_policy(rng), remembered(strong_policy))
+
     def _bandit(
         self,
         obs: Observation,
@@ -301,10 +320,9 @@ class Expert(Player):
         passes or the search is cancelled once every candidate has been tried."""
         low, high = points_range(obs.state.rules)
         span = float(high - low) or 1.0
-        sampler = ChainSampler(obs, trust=self.options.trust) if self.options.reading is Reading.CHAIN \
-            else WorldSampler(obs)
+        sampler = self.sampler(obs)
         seat = obs.seat
-        policy = _mixed(seat, self._others_policy(rng), remembered(strong_policy))
+        policy = self.playout_policy(seat, rng)
         count = len(arms)
         worlds: list[Game] = []
         pulls = [0] * count

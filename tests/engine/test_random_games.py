@@ -328,6 +328,25 @@ def test_a_game_rebuilt_from_its_position_plays_on_the_same(rules: RuleSet, rng:
     assert copy.result == game.result
 
 
+@pytest.mark.parametrize("preset", ["standard", "uecda", "classic"])
+def test_a_game_rebuilt_during_the_exchange_lets_the_rules_pick_its_leader(preset: str) -> None:
+    """No one leads while the upper classes choose their gifts: a copy made then leads as the game does."""
+    match = Match(preset_rules(preset), seed=3, games=3)
+    while match.game.result is None:
+        match.game.play(match.game.move_list()[0])
+    match.record_result()
+    game = match.next_game()
+    assert game.phase is Phase.EXCHANGE
+    copy = Game.from_position(game.public(), game.hands, gifts=game.gifts)
+    while game.phase is Phase.EXCHANGE:
+        gift = game.pending[0]
+        cards = sum(1 << c for c in list(iter_ids(game.hands[gift.giver]))[:gift.count])
+        copy.give(gift.giver, cards)
+        game.give(gift.giver, cards)
+    assert (copy.leader, copy.turn) == (game.leader, game.turn)
+    assert copy.public() == game.public()
+
+
 def test_a_position_that_does_not_fit_its_state_is_refused() -> None:
     rng = random.Random(1)
     game = Game.new(preset_rules("standard"), rng)
