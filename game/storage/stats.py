@@ -169,9 +169,13 @@ class StatsStore:
         *,
         busy_timeout_s: float = BUSY_TIMEOUT_S,
         notify: Callable[[Notice], None] | None = None,
+        alone: bool = False,
     ) -> None:
         self.path = Path(path)
         self.busy_timeout_s = busy_timeout_s
+        self.alone = alone
+        """No other copy of the game uses the file (the app holds the data folder's lock): an empty file was
+        not just created by another copy, it is a database cut to nothing, and is damage."""
         self.notify = notify
         """Called with each notice for the player (from the thread that found the problem)."""
         self.notice: Notice | None = None
@@ -274,6 +278,8 @@ class StatsStore:
                 pass
         if not _looks_like_sqlite(self.path):
             raise Unusable("file is not a database")
+        if self.alone and os.stat(self.path).st_size == 0:
+            raise Unusable("an empty file")
 
     def _use_wal(self, conn: sqlite3.Connection) -> None:
         """Switch the file to WAL mode, waiting for another copy of the game that holds it.

@@ -115,7 +115,8 @@ class App:
             paths=self.paths,
             stack=self.stack,
             nav=self,
-            stats=None if self.other_copy is not None else StatsStore(self.paths.stats_db, notify=self._stats_notice),
+            stats=None if self.other_copy is not None else StatsStore(self.paths.stats_db, notify=self._stats_notice,
+                                                                       alone=self.lock.held),
             size=self.screen.get_size(),
             notices=self.notices,
         )

@@ -8,8 +8,11 @@ chosen statements.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
-from collections.abc import Iterator
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -29,6 +32,7 @@ from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
 from tests.storage.helpers import ENOSPC, SQLITE_IOERR_WRITE, inject_faults, row, sqlite_error
 
 DT = 1 / 30
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -287,3 +291,65 @@ def test_notices_wait_while_the_table_is_in_play(tmp_path: Path, apps: list[App]
 
 def _a_notice() -> Notice:
     return Notice(NoticeKind.RESULTS_SAVED, "stats.sqlite3")
+
+
+# --- 10: one flipped bit or a cut in the statistics file ---------------------------------------------------------
+
+
+def damaged_home(tmp_path: Path, damage: Callable[[bytearray], bytes], name: str = "home") -> Path:
+    """A data folder whose statistics file (a few games) was damaged by ``damage``."""
+    home = tmp_path / name
+    path = home / "data" / "stats.sqlite3"
+    with StatsStore(path) as store:
+        for i in range(3):
+            store.add_game(row(points=i))
+    path.write_bytes(damage(bytearray(path.read_bytes())))
+    return home
+
+
+def flip(offset: int, bit: int) -> Callable[[bytearray], bytes]:
+    def damage(content: bytearray) -> bytes:
+        content[offset] ^= 1 << bit
+        return bytes(content)
+
+    return damage
+
+
+def test_a_flipped_sign_bit_in_the_schema_version_starts_with_a_notice(tmp_path: Path, apps: list[App]) -> None:
+    """Before: KeyError in App.__init__ on every start, no window, no message."""
+    app = start(apps, damaged_home(tmp_path, flip(60, 7)))
+    text = dialog_text(app)
+    assert "could not be read" in text and "schema version" in text
+    dismiss(app)
+    assert isinstance(app.stack.top, TitleScene)
+    assert app.ctx.stats is not None and app.ctx.stats.persistent and app.ctx.stats.count_games() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", [f"flip-{o}-{b}" for o in (18, 19, 28, 44, 56, 60, 61, 62, 63) for b in range(8)]
+                         + ["cut-0", "cut-100", "cut-4096"])
+def test_the_app_starts_on_any_damage_to_the_header(tmp_path: Path, apps: list[App], case: str) -> None:
+    """The real app on the header fields that steer SQLite and the schema: a title screen, a notice if needed."""
+    kind, *numbers = case.split("-")
+    if kind == "flip":
+        damage = flip(int(numbers[0]), int(numbers[1]))
+    else:
+        def damage(content: bytearray) -> bytes:
+            return bytes(content[: int(numbers[0])])
+    app = start(apps, damaged_home(tmp_path, damage))
+    while isinstance(app.stack.top, MessageDialog):
+        dismiss(app)
+    assert isinstance(app.stack.top, TitleScene)
+    stats = app.ctx.stats
+    assert stats is not None
+    stats.count_games()
+
+
+def test_the_game_itself_starts_on_a_flipped_schema_version(tmp_path: Path) -> None:
+    """The command a player runs: exit 0 and no traceback, where it used to exit 1 with a KeyError."""
+    home = damaged_home(tmp_path, flip(60, 7))
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--home", str(home), "--first-frame"], env=env,
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert list((home / "data").glob("stats.sqlite3.corrupt-*"))
