@@ -10,7 +10,8 @@ memory where it must) and the player is told once, by a notice shown on the
 next screen that takes notices (the title, the result screen, the menus).
 Only one copy of the game runs on a data folder: a second copy shows why it
 cannot and closes when the player has read it (``OtherCopyScene``), without
-touching any file.
+touching any file; so does a copy that finds something other than the game's
+lock file at its place (a link, a folder...).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from game.session import GameSummary, Session, SessionSetup
 from game.setups import SeatKind
 from game.storage.autosave import AutosaveSlot
 from game.storage.background import BackgroundWriter
-from game.storage.lock import InstanceLock
+from game.storage.lock import InstanceLock, LockRefused
 from game.storage.logs import setup_logging
 from game.storage.notices import Notice, NoticeKind, Notices
 from game.storage.paths import AppPaths, app_paths
@@ -92,6 +93,8 @@ class App:
         self.lock = InstanceLock(self.paths.lock_file)
         self.other_copy: str | None = None
         """The process number of the copy that holds the data folder ("?" if unknown); None: this one does."""
+        self.lock_refused: LockRefused | None = None
+        """Something that is not the game's lock file is at its place: this copy writes nothing and closes."""
         self._take_lock()
         settings, _ = load_settings(self.paths.settings_file)  # each warning is logged
         if self.options.headless:
@@ -115,7 +118,7 @@ class App:
             paths=self.paths,
             stack=self.stack,
             nav=self,
-            stats=None if self.other_copy is not None else StatsStore(self.paths.stats_db, notify=self._stats_notice,
+            stats=None if self.locked_out else StatsStore(self.paths.stats_db, notify=self._stats_notice,
                                                                        alone=self.lock.held),
             size=self.screen.get_size(),
             notices=self.notices,
@@ -194,16 +197,25 @@ class App:
         self.stack.relayout(self.ctx.size)
 
     def _save_settings(self, settings: Settings) -> None:
-        if self.other_copy is None:
+        if not self.locked_out:
             save_settings(self.paths.settings_file, settings)
 
     # --- storage ------------------------------------------------------------------------------
 
+    @property
+    def locked_out(self) -> bool:
+        """Another copy holds the data folder, or its lock file is not the game's: nothing is written."""
+        return self.other_copy is not None or self.lock_refused is not None
+
     def _take_lock(self) -> None:
-        """Hold the data folder, or learn that another copy of the game does."""
+        """Hold the data folder, or learn that another copy of the game does (or that the lock is not ours)."""
         try:
             if self.lock.acquire():
                 return
+        except LockRefused as refused:
+            self.lock_refused = refused
+            log.error("%s; this copy saves nothing and closes", refused)
+            return
         except OSError as error:  # no lock can be taken: nothing can be written there either
             log.warning("cannot lock %s: %s", self.paths.lock_file, error)
             return
@@ -229,10 +241,10 @@ class App:
     # --- navigation ---------------------------------------------------------------------
 
     def show_title(self) -> None:
-        if self.other_copy is not None:
+        if self.locked_out:
             from .scenes.notices import OtherCopyScene
 
-            self.stack.reset(OtherCopyScene(self.ctx, self.paths.data_dir, self.other_copy))
+            self.stack.reset(OtherCopyScene(self.ctx, self.paths.data_dir, self.other_copy or "?", self.lock_refused))
             return
         from .scenes.title import TitleScene
 
@@ -341,7 +353,7 @@ class App:
         self.start_match(setup)
 
     def has_autosave(self) -> bool:
-        if self.other_copy is not None:
+        if self.locked_out:
             return False
         self.writer.flush()
         return self.autosave.load() is not None
@@ -353,7 +365,7 @@ class App:
         programs, if the player has not chosen them in this run, are shown
         for confirmation first (``confirm_programs``; Cancel keeps the autosave).
         """
-        if self.other_copy is not None:
+        if self.locked_out:
             return False
         self.writer.flush()
         data = self.autosave.load()
@@ -426,7 +438,7 @@ class App:
     # --- storage sinks ---------------------------------------------------------------------
 
     def _autosave(self, data: dict[str, Any]) -> None:
-        if self.other_copy is not None:
+        if self.locked_out:
             return
         session = self.session
         slot = self.autosave

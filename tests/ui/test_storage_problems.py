@@ -254,6 +254,36 @@ def test_a_second_copy_says_so_and_touches_nothing(tmp_path: Path, apps: list[Ap
     assert third.other_copy is None and third.has_autosave()
 
 
+@pytest.mark.parametrize("kind", ["link", "folder"])
+def test_a_lock_file_that_is_not_the_games_is_refused_and_nothing_written(
+    tmp_path: Path, apps: list[App], kind: str
+) -> None:
+    """Before: a link had the process number written over its target; a folder let a second copy run."""
+    home = tmp_path / "home"
+    data = home / "data"
+    with StatsStore(data / "stats.sqlite3") as store:
+        store.add_game(row())
+    original = (data / "stats.sqlite3").read_bytes()
+    if kind == "link":
+        (data / "daifugo.lock").symlink_to(data / "stats.sqlite3")
+    else:
+        (data / "daifugo.lock").mkdir()
+    app = start(apps, home)
+    assert app.locked_out and app.ctx.stats is None
+    assert isinstance(app.stack.scenes[0], OtherCopyScene)
+    text = dialog_text(app)
+    assert str(data / "daifugo.lock") in text and "not the lock file" in text
+    assert ("a link" if kind == "link" else "a folder") in text
+    app.ctx.update_settings(volume=0.2)
+    dismiss(app)
+    assert not app.running, "closing the message quits"
+    app.close()
+    apps.remove(app)
+    assert (data / "stats.sqlite3").read_bytes() == original
+    assert not (home / "config" / "settings.json").exists()
+    assert (data / "daifugo.lock").is_symlink() if kind == "link" else (data / "daifugo.lock").is_dir()
+
+
 # --- 9: folders that cannot be used ------------------------------------------------------------------------------
 
 

@@ -71,6 +71,15 @@ STRINGS: dict[str, tuple[str, str]] = {
         "同じゲームが二重に記録されるため、こちらは何も変更せずに終了します。もう一方のウィンドウを使うか、"
         "--home で別のフォルダを指定して起動してください。",
     ),
+    "notice.lock_refused.title": ("Data folder cannot be used", "データフォルダを使えません"),
+    "notice.lock_refused": (
+        "{path} is not the lock file Daifugo makes to run one copy at a time ({detail}). This copy closes "
+        "without writing anything and leaves that file as it is. Remove or rename it, then start Daifugo again "
+        "(or start it with --home and a different folder).",
+        "{path} は、大富豪が同時に一つだけ動くために作るロックファイルではありません（{detail}）。このため何も"
+        "書き込まずに終了し、そのファイルもそのまま残します。削除するか名前を変えてから、もう一度起動してください"
+        "（--home で別のフォルダを指定して起動することもできます）。",
+    ),
     # settings
     "screen.settings.saved": ("Changes are saved automatically.", "設定は自動で保存されます。"),
     # an external program not chosen in this run, before it starts
