@@ -258,8 +258,11 @@ class StatsStore:
 
         Checked before SQLite opens it: a named pipe would make it wait forever,
         and closing a failed connection deletes the ``-wal``.  A companion
-        (``-wal``, ``-shm``, ``-journal``) that is not a regular file holds
-        nothing of ours: it is moved aside on its own.
+        (``-wal``, ``-shm``, ``-journal``) that is not a regular file, or is a
+        link, holds nothing of ours: it is moved aside on its own (SQLite
+        would write through the link).  The database itself may be a link to
+        a statistics database (kept elsewhere on purpose), never to an empty
+        file: SQLite would make a database of a file the game did not create.
         """
         try:
             check_regular(self.path)
@@ -270,7 +273,7 @@ class StatsStore:
         for suffix in _COMPANIONS:
             companion = Path(f"{self.path}{suffix}")
             try:
-                check_regular(companion)
+                check_regular(companion, follow=False)
             except NotRegularFile as error:
                 moved = move_aside(companion)
                 log.warning("stats: %s; moved to %s", error, moved)
@@ -278,8 +281,11 @@ class StatsStore:
                 pass
         if not _looks_like_sqlite(self.path):
             raise Unusable("file is not a database")
-        if self.alone and os.stat(self.path).st_size == 0:
-            raise Unusable("an empty file")
+        if os.stat(self.path).st_size == 0:
+            if os.path.islink(self.path):
+                raise Unusable("a link to an empty file")
+            if self.alone:
+                raise Unusable("an empty file")
 
     def _use_wal(self, conn: sqlite3.Connection) -> None:
         """Switch the file to WAL mode, waiting for another copy of the game that holds it.
