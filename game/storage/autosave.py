@@ -26,6 +26,7 @@ from typing import Any
 
 from .atomic import move_aside, remove_stale_temps, write_atomic
 from .files import NotRegularFile, read_limited
+from .jsontext import TooDeep, loads_bounded
 from .notices import Notice, NoticeKind
 
 __all__ = [
@@ -42,6 +43,8 @@ log = logging.getLogger(__name__)
 AUTOSAVE_VERSIONS: frozenset[int] = frozenset({1})
 """The autosave versions the session can resume (``game.session.AUTOSAVE_VERSION``)."""
 MAX_FILE_BYTES = 64 << 20
+MAX_DEPTH = 32
+"""A saved match nests 7 levels (its record's cards); one nested deeper is not ours."""
 
 
 def save_autosave(path: str | os.PathLike[str], data: Mapping[str, Any]) -> bool:
@@ -76,8 +79,10 @@ def _read(target: Path) -> tuple[dict[str, Any] | None, str | None]:
     if len(raw) > MAX_FILE_BYTES:
         return None, f"larger than {MAX_FILE_BYTES} bytes"
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        data = loads_bounded(raw.decode("utf-8"), MAX_DEPTH)
+    except TooDeep as error:
+        return None, str(error)
+    except ValueError as error:  # UnicodeDecodeError included
         return None, f"not valid JSON ({error})"
     if not isinstance(data, dict):
         return None, f"expected a JSON object, not {type(data).__name__}"

@@ -8,7 +8,8 @@
 * NaN and infinite numbers are refused wherever they are (JSON has no way to
   write them back): a value holding one is replaced by its default, an
   unknown key holding one is dropped, each with a warning.
-* A file that is not a JSON object is moved aside as
+* A file that is not a JSON object (or one nested deeper than ``MAX_DEPTH``,
+  which could not be written back) is moved aside as
   ``settings.json.corrupt-<timestamp>`` and the defaults are used.
 
 >>> s = Settings(language="en")
@@ -36,6 +37,7 @@ from typing import Any
 
 from .atomic import move_aside, remove_stale_temps, write_atomic
 from .files import read_limited
+from .jsontext import TooDeep, loads_bounded
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -61,6 +63,8 @@ MAX_WINDOW = (7680, 4320)
 """The largest window kept (8K UHD): a larger one would cost hundreds of megabytes of pixels."""
 MAX_FILE_BYTES = 1 << 20
 """A settings file larger than this is not ours."""
+MAX_DEPTH = 32
+"""A settings file nested deeper than this is not ours (it needs 4 levels; a newer version's keys may add some)."""
 
 
 def system_language(environ: Mapping[str, str] | None = None, system_locale: str | None = None) -> str:
@@ -245,8 +249,10 @@ def load_settings(path: str | os.PathLike[str], defaults: Settings | None = None
     if len(raw) > MAX_FILE_BYTES:
         return base, _logged([_set_aside(target, f"larger than {MAX_FILE_BYTES} bytes")])
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        data = loads_bounded(raw.decode("utf-8-sig"), MAX_DEPTH)
+    except TooDeep as error:
+        return base, _logged([_set_aside(target, str(error))])
+    except ValueError as error:  # UnicodeDecodeError included
         return base, _logged([_set_aside(target, f"not valid JSON ({error})")])
     if not isinstance(data, dict):
         return base, _logged([_set_aside(target, f"expected a JSON object, not {type(data).__name__}")])
@@ -273,7 +279,7 @@ def save_settings(path: str | os.PathLike[str], settings: Settings) -> bool:
     try:
         text = json.dumps(settings_to_json(settings), ensure_ascii=False, indent=2, allow_nan=False)
         write_atomic(path, text + "\n")
-    except (OSError, TypeError, ValueError) as error:
+    except (OSError, TypeError, ValueError, RecursionError) as error:
         log.warning("settings: cannot write %s: %s", path, error)
         return False
     return True

@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 from .atomic import move_aside, timestamp
 from .files import NotRegularFile, check_regular
+from .jsontext import loads_bounded
 from .notices import Notice, NoticeKind
 from .queries import (
     LIST_COLUMNS,
@@ -98,6 +99,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_S = 10.0
+MAX_JSON_DEPTH = 32
+"""A stored value (a record nests 6 levels) nested deeper than this was not written by the game: read as none."""
 _COMPANIONS = ("-wal", "-shm", "-journal")
 
 T = TypeVar("T")
@@ -148,12 +151,12 @@ def _dumps(value: Any) -> str:
 
 
 def _loads(text: str | bytes | None) -> Any:
-    """Decoded JSON, or None (nothing stored, not UTF-8, not JSON)."""
+    """Decoded JSON, or None (nothing stored, not UTF-8, not JSON, nested deeper than any record)."""
     if text is None:
         return None
     try:
-        return json.loads(text)
-    except ValueError:  # UnicodeDecodeError included
+        return loads_bounded(text, MAX_JSON_DEPTH)
+    except ValueError:  # UnicodeDecodeError and TooDeep included
         return None
 
 

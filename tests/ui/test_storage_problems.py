@@ -25,11 +25,21 @@ from game.storage.rows import iso_utc
 from game.storage.stats import StatsStore
 from game.ui.app import App
 from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.notices import OtherCopyScene
+from game.ui.scenes.replays import ReplaysScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
-from tests.storage.helpers import ENOSPC, SQLITE_IOERR_WRITE, inject_faults, row, sqlite_error
+from tests.storage.helpers import (
+    ENOSPC,
+    SQLITE_IOERR_WRITE,
+    game_record,
+    inject_faults,
+    play_match,
+    row,
+    sqlite_error,
+)
 
 DT = 1 / 30
 ROOT = Path(__file__).resolve().parents[2]
@@ -383,3 +393,29 @@ def test_the_game_itself_starts_on_a_flipped_schema_version(tmp_path: Path) -> N
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert list((home / "data").glob("stats.sqlite3.corrupt-*"))
+
+
+# --- 11: JSON nested deeply ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [990, 5000])
+def test_a_stored_record_nested_deeply_opens_as_no_record(tmp_path: Path, apps: list[App], depth: int) -> None:
+    """Before: Replays showed the error screen (RecursionError decoding the record on the frame loop)."""
+    home = tmp_path / "home"
+    path = home / "data" / "stats.sqlite3"
+    with StatsStore(path) as store:
+        store.add_game(row(record=game_record(play_match(seed=4, games=1))))
+    conn = sqlite3.connect(path)
+    deep = '{"format": "daifugo-record/1", "games": ' + "[" * depth + "]" * depth + "}"
+    conn.execute("UPDATE games SET record = ?", (deep,))
+    conn.commit()
+    conn.close()
+    app = start(apps, home)
+    app.show_replays()
+    app.step(DT)
+    replays = app.stack.top
+    assert isinstance(replays, ReplaysScene) and replays.selected is not None
+    replays.open_selected()
+    app.step(DT)
+    assert not any(isinstance(scene, ErrorScene) for scene in app.stack.scenes)
+    assert "cannot be read" in " ".join(dialog_text(app).split())

@@ -195,8 +195,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "screen.replays.date": ("Played", "日時"),
     "screen.replays.page": ("Page {page} of {pages}", "{page} / {pages}ページ"),
     "screen.replays.no_record": (
-        "This game was stored without its record, so it cannot be replayed.",
-        "このゲームは記録が残っていないため、再生できません。",
+        "This game's record was not kept or cannot be read, so it cannot be replayed.",
+        "このゲームは記録が残っていないか読み込めないため、再生できません。",
     ),
     "screen.replays.no_record_short": ("no record", "記録なし"),
     "screen.replays.exported": ("The record was saved as:\n{path}", "記録を保存しました：\n{path}"),
