@@ -15,8 +15,10 @@ it can make the checker fail other than with one of these answers.
 from __future__ import annotations
 
 import json
+import os
 import re
 import reprlib
+import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -580,8 +582,7 @@ def load(path: str) -> Any:
             stream = getattr(sys.stdin, "buffer", None)
             raw = stream.read(MAX_RECORD_BYTES + 1) if stream is not None else sys.stdin.read().encode()
         else:
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_RECORD_BYTES + 1)
+            raw = _read_file(path)
     except OSError as error:
         raise RecordError(f"record: cannot read {path}: {error.strerror or error}") from None
     if len(raw) > MAX_RECORD_BYTES:
@@ -591,6 +592,18 @@ def load(path: str) -> Any:
     except UnicodeDecodeError as error:
         raise RecordError(f"record: cannot read {path}: not UTF-8 text ({error})") from None
     return loads(text)
+
+
+def _read_file(path: str) -> bytes:
+    """At most ``MAX_RECORD_BYTES + 1`` bytes of a regular file; ``RecordError`` for a pipe, a device, a folder.
+
+    Opened without waiting: a named pipe with no writer would block ``open`` forever.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RecordError(f"record: cannot read {path}: not a regular file")
+        return handle.read(MAX_RECORD_BYTES + 1)
 
 
 def loads(text: str) -> Any:

@@ -3,6 +3,9 @@
 ``import_record`` never raises for a bad file: the result carries either the
 valid record or the checker's message (a malformed record names the field, an
 illegal move reads ``game G, action A: reason`` with the checker's indices).
+A file is read as ``python -m game.engine.record`` reads it: UTF-8 with or
+without a byte-order mark, numbers too long for Python named by their field,
+nesting deeper than a record's refused by where it starts.
 
 >>> print(format_json({"format": "daifugo-record/1", "rules": "uecda", "games": [{
 ...     "hands": [["3S", "3H", "4S", "5S", "6S", "7S", "8S"], ["JK", "4H"], ["3D"], ["3C"], ["4D"]],
@@ -30,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine.record import RecordError, check
+from game.engine.record import RecordError, check, loads
 
 from .atomic import write_atomic
 from .files import NotRegularFile, read_limited
@@ -109,16 +112,11 @@ def import_record(path: str | os.PathLike[str]) -> ImportResult:
     if len(raw) > MAX_RECORD_BYTES:
         return ImportResult(error=f"record: {target} is too large (over {MAX_RECORD_BYTES} bytes) to be a game record")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # as the checker reads it: a byte-order mark is allowed
     except UnicodeDecodeError as error:
         return ImportResult(error=f"record: cannot read {target}: not UTF-8 text ({error})")
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        return ImportResult(error=f"record: not valid JSON: {error}")
-    except RecursionError:
-        return ImportResult(error="record: nested too deeply to be a game record")
-    try:
+        data = loads(text)
         status, answer = check(data)
     except RecordError as error:
         return ImportResult(error=str(error))

@@ -74,6 +74,23 @@ def test_hostile_records_exit_2_naming_the_field(tmp_path: Path, text: str, fiel
     assert "Traceback" not in err and len(err) < 400
 
 
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    """Before: the checker waited forever for a writer."""
+    import os
+
+    path = tmp_path / "record.json"
+    os.mkfifo(path)
+    status, out, err = run_checker(path)
+    assert (status, out) == (2, "") and err.startswith(f"malformed record: record: cannot read {path}: not a regular")
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    status, out, err = run_checker(tmp_path)
+    assert (status, out) == (2, "") and "cannot read" in err and "Traceback" not in err
+
+
 def test_a_utf8_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     plain, marked = tmp_path / "plain.json", tmp_path / "marked.json"
     plain.write_text(json.dumps(PLAIN), encoding="utf-8")
