@@ -65,9 +65,8 @@ def setup_logging(paths: AppPaths, level: int = logging.INFO) -> Path:
             kept = _keep_link(target)
         if os.path.lexists(target):
             check_regular(target)  # appending to a named pipe would wait for a reader forever
-        handler: logging.Handler = LogFile(
-            target, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=False
-        )
+        handler: logging.Handler = LogFile(target, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8",
+                                           delay=False, errors="backslashreplace")  # a path that is not UTF-8
     except OSError as error:
         handler = logging.StreamHandler(sys.stderr)
         print(f"daifugo: cannot write the log file {target}: {error}", file=sys.stderr)

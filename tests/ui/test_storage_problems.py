@@ -419,3 +419,26 @@ def test_a_stored_record_nested_deeply_opens_as_no_record(tmp_path: Path, apps: 
     app.step(DT)
     assert not any(isinstance(scene, ErrorScene) for scene in app.stack.scenes)
     assert "cannot be read" in " ".join(dialog_text(app).split())
+
+
+# --- 12: paths that are not UTF-8 -------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform == "win32" or sys.platform == "darwin", reason="file names there are Unicode")
+def test_a_folder_whose_name_is_not_utf8_is_named_in_notices_and_on_the_error_screen(
+    tmp_path: Path, apps: list[App]
+) -> None:
+    """Before: drawing the notice failed, drawing the error screen failed too, and the game exited with a traceback."""
+    home = tmp_path / os.fsdecode(b"d\xffaten")
+    home.mkdir()
+    (home / "config").write_text("a file where the folder should be")
+    app = headless_app(home=home, language="en")  # the error screen is what the player would get, not an exception
+    apps.append(app)
+    app.show_title()
+    app.step(DT)
+    text = dialog_text(app)
+    assert "d\\xffaten" in text and "cannot be used" in text
+    app.step(DT)  # drawn
+    app._show_error(RuntimeError(f"cannot open {home}"))
+    app.step(DT)
+    assert isinstance(app.stack.top, ErrorScene) and app.running
