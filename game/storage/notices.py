@@ -35,6 +35,12 @@ class NoticeKind(Enum):
     """The saved match could not be continued: kept as ``path``."""
     AUTOSAVE_NEWER = "autosave_newer"
     """A saved match from a newer version of the game: kept as ``path``."""
+    AUTOSAVE_DAMAGED = "autosave_damaged"
+    """The saved match could not be read (damaged, not a file, too large): kept as ``path``."""
+    SETTINGS_DAMAGED = "settings_damaged"
+    """The settings file could not be read: kept as ``path``, the defaults are used."""
+    SETTINGS_UNREADABLE = "settings_unreadable"
+    """The settings file ``path`` cannot be read (not a file, no permission): the defaults are used."""
     FOLDER_UNUSABLE = "folder_unusable"
     """One of the game's folders (``path``) cannot be created or written: nothing is kept there this session."""
 

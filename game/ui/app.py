@@ -96,7 +96,7 @@ class App:
         self.lock_refused: LockRefused | None = None
         """Something that is not the game's lock file is at its place: this copy writes nothing and closes."""
         self._take_lock()
-        settings, _ = load_settings(self.paths.settings_file)  # each warning is logged
+        settings, _ = load_settings(self.paths.settings_file, notify=self.notices.post)  # each warning is logged
         if self.options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

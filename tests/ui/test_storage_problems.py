@@ -442,3 +442,57 @@ def test_a_folder_whose_name_is_not_utf8_is_named_in_notices_and_on_the_error_sc
     app._show_error(RuntimeError(f"cannot open {home}"))
     app.step(DT)
     assert isinstance(app.stack.top, ErrorScene) and app.running
+
+
+# --- 13: files set aside are named ----------------------------------------------------------------------------------
+
+
+def autosave_damage(path: Path, kind: str) -> None:
+    if kind == "truncated":
+        path.write_text('{"version": 1, "setup": {"preset": "standard", "pl')
+    elif kind == "not JSON":
+        path.write_bytes(b"\x00\xff not json")
+    elif kind == "a folder":
+        path.mkdir()
+    else:  # larger than 64 MiB
+        with open(path, "wb") as handle:
+            handle.truncate(65 << 20)
+
+
+@pytest.mark.parametrize("kind", ["truncated", "not JSON", "a folder", "64 MiB"])
+def test_a_damaged_autosave_is_named_when_set_aside(tmp_path: Path, apps: list[App], kind: str) -> None:
+    """Before: it was moved aside without a word, and 続きから just disappeared."""
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    autosave_damage(home / "data" / "autosave.json", kind)
+    app = start(apps, home)
+    (kept,) = (home / "data").glob("autosave.json.corrupt-*")
+    text = dialog_text(app)
+    assert str(kept) in text and "could not be read" in text
+    dismiss(app)
+    assert isinstance(app.stack.top, TitleScene) and not app.has_autosave()
+
+
+@pytest.mark.parametrize("kind", ["not JSON", "50 MB"])
+def test_damaged_settings_are_named_when_set_aside(tmp_path: Path, apps: list[App], kind: str) -> None:
+    """Before: moved aside silently, every setting back to its default without a word."""
+    home = tmp_path / "home"
+    (home / "config").mkdir(parents=True)
+    settings = home / "config" / "settings.json"
+    if kind == "not JSON":
+        settings.write_text('{"language": "ja", "volume": 0.2')
+    else:
+        with open(settings, "wb") as handle:
+            handle.truncate(50_000_000)
+    app = start(apps, home)
+    (kept,) = (home / "config").glob("settings.json.corrupt-*")
+    text = dialog_text(app)
+    assert str(kept) in text and "default settings" in text
+
+
+def test_a_settings_file_that_cannot_be_read_is_named(tmp_path: Path, apps: list[App]) -> None:
+    home = tmp_path / "home"
+    (home / "config" / "settings.json").mkdir(parents=True)
+    app = start(apps, home)
+    text = dialog_text(app)
+    assert str(home / "config" / "settings.json") in text and "cannot be read" in text

@@ -55,6 +55,22 @@ STRINGS: dict[str, tuple[str, str]] = {
         "新しいバージョンの大富豪で保存されたゲーム（{detail}）は {path} として残してあります。"
         "このバージョンでは続きから遊べません。",
     ),
+    "notice.autosave_damaged.title": ("Saved game damaged", "保存データの破損"),
+    "notice.autosave_damaged": (
+        "The saved game could not be read ({detail}), so it cannot be continued. It was kept as {path}.",
+        "保存されたゲームを読み込めなかったため（{detail}）、続きから遊べません。保存データは {path} として"
+        "残してあります。",
+    ),
+    "notice.settings_damaged.title": ("Settings file damaged", "設定ファイルの破損"),
+    "notice.settings_damaged": (
+        "The settings file could not be read ({detail}). It was kept as {path}, and the default settings are used.",
+        "設定ファイルを読み込めませんでした（{detail}）。元のファイルは {path} として保管し、初期設定を使います。",
+    ),
+    "notice.settings_unreadable.title": ("Settings not read", "設定を読み込めません"),
+    "notice.settings_unreadable": (
+        "The settings file {path} cannot be read ({detail}). The default settings are used.",
+        "設定ファイル {path} を読み込めません（{detail}）。初期設定を使います。",
+    ),
     "notice.folder_unusable.title": ("Folder cannot be used", "フォルダを使えません"),
     "notice.folder_unusable": (
         "The folder {path} cannot be used ({detail}). What the game keeps there stays in memory this session "
