@@ -31,6 +31,8 @@ class NoticeKind(Enum):
     """Finished games could not be written; they are kept in memory and written later."""
     RESULTS_SAVED = "results_saved"
     """The games that were waiting have been written."""
+    RESULTS_WAITING_DAMAGED = "results_waiting_damaged"
+    """The results kept for the next start could not be read: kept as ``path``."""
     AUTOSAVE_REFUSED = "autosave_refused"
     """The saved match could not be continued: kept as ``path``."""
     AUTOSAVE_NEWER = "autosave_newer"

@@ -189,6 +189,8 @@ class StatsStore:
         """Where the damaged file was moved."""
         self.persistent = True
         """False when the store runs in memory (nothing will be kept)."""
+        self._retry_file = False
+        """In memory for a problem of the moment (the disk, a permission): ``reopen`` tries the file again."""
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = self._open()
 
@@ -369,6 +371,7 @@ class StatsStore:
     def _in_memory(self, notice: Notice) -> sqlite3.Connection:
         log.error("stats: cannot use %s (%s); statistics are not saved this session", self.path, notice.detail)
         self.persistent = False
+        self._retry_file = notice.kind is NoticeKind.STATS_UNAVAILABLE
         self._tell(
             notice,
             f"The statistics cannot be saved this session ({notice.detail}). {self.path} is left as it is; "
@@ -391,6 +394,34 @@ class StatsStore:
             self._conn.close()
             self._conn = None
         self._conn = self._replace_file(problem)
+
+    @property
+    def can_reopen(self) -> bool:
+        """The store runs in memory for a problem of the moment, and ``reopen`` may find the file usable."""
+        return not self.persistent and self._retry_file
+
+    def reopen(self) -> bool:
+        """Try the file again when the store runs in memory for a problem of the moment; True if it uses the file.
+
+        On success the rows written to memory meanwhile are gone from the
+        store: the caller (``ResultRecorder``) keeps them and writes them
+        again.  Damage found now leaves the store in memory (the next start
+        deals with it, telling the player).
+        """
+        with self._lock:
+            if not self.can_reopen:
+                return self.persistent
+            try:
+                conn = self._connect()
+            except (Unusable, NewerSchema, sqlite3.Error, OSError) as error:
+                log.info("stats: %s still cannot be used: %s", self.path, error)
+                return False
+            old, self._conn = self._conn, conn
+            self.persistent, self._retry_file = True, False
+            if old is not None:
+                old.close()
+            log.info("stats: %s can be used again; statistics are saved from now on", self.path)
+            return True
 
     def take_notice(self) -> Notice | None:
         """The notice for the player, once (None afterwards or if nothing happened)."""

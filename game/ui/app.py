@@ -90,13 +90,14 @@ class App:
             log.error("cannot use the folder %s: %s; what belongs there is kept in memory this session", folder, error)
             self.notices.post(Notice(NoticeKind.FOLDER_UNUSABLE, str(folder), _reason(error)))
         self._data_unusable = any(folder == self.paths.data_dir for folder, _ in unusable)
+        self._config_unusable = any(folder == self.paths.config_dir for folder, _ in unusable)
         self.lock = InstanceLock(self.paths.lock_file)
         self.other_copy: str | None = None
         """The process number of the copy that holds the data folder ("?" if unknown); None: this one does."""
         self.lock_refused: LockRefused | None = None
         """Something that is not the game's lock file is at its place: this copy writes nothing and closes."""
         self._take_lock()
-        settings, _ = load_settings(self.paths.settings_file, notify=self.notices.post)  # each warning is logged
+        settings, _ = load_settings(self.paths.settings_file, notify=self._settings_notice)  # each warning is logged
         if self.options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -128,8 +129,10 @@ class App:
         self.writer = BackgroundWriter()
         """Autosaves and statistics are written off the frame loop, in order."""
         self.autosave = AutosaveSlot(self.paths.autosave_file, notify=self.notices.post)
-        self.recorder = ResultRecorder(self.ctx.stats, self.writer.submit, self.notices.post)
+        self.recorder = ResultRecorder(self.ctx.stats, self.writer.submit, self.notices.post,
+                                       waiting=None if self.locked_out else self.paths.waiting_file)
         """Finished games and matches go to the statistics through it (kept and retried if the disk refuses)."""
+        self.recorder.restore()  # results an earlier session could not write
         self._retry_in = RETRY_S
         self.session: Session | None = None
         self.running = True
@@ -222,6 +225,11 @@ class App:
         self.other_copy = self.lock.owner() or "?"
         log.warning("another copy of the game (process %s) uses %s; this one saves nothing and closes",
                     self.other_copy, self.paths.data_dir)
+
+    def _settings_notice(self, notice: Notice) -> None:
+        if notice.kind is NoticeKind.SETTINGS_UNREADABLE and self._config_unusable:
+            return  # the folder's notice says it already
+        self.notices.post(notice)
 
     def _stats_notice(self, notice: Notice) -> None:
         if notice.kind is NoticeKind.STATS_UNAVAILABLE and self._data_unusable:
@@ -411,16 +419,27 @@ class App:
         self.running = False
 
     def request_quit(self) -> None:
-        """The window's close button: during a match, ask first (the match is saved either way)."""
+        """The window's close button: during a match, ask first (the match is saved either way).
+
+        Results the disk refused that cannot be kept for the next start
+        either would be lost: then the question says so, match or not.
+        """
         from .scenes.dialogs import ConfirmDialog
 
         top = self.stack.top
-        if self.session is None or self.session.over or getattr(top, "quit_question", False):
+        lost = self.recorder.unkept and not self.recorder.keep()
+        if getattr(top, "quit_question", False) or (not lost and (self.session is None or self.session.over)):
             self.quit()
             return
         t = self.ctx.t
-        dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit.title"), lambda: t("confirm.quit.text"), self.quit,
-                               yes=lambda: t("confirm.quit.yes"))
+        if lost:
+            count = self.recorder.unkept
+            dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit_unsaved.title"),
+                                   lambda: t("confirm.quit_unsaved.text", count=count), self.quit,
+                                   yes=lambda: t("confirm.quit_unsaved.yes"), danger=True)
+        else:
+            dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit.title"), lambda: t("confirm.quit.text"),
+                                   self.quit, yes=lambda: t("confirm.quit.yes"))
         dialog.quit_question = True
         self.stack.push(dialog)
 
@@ -575,8 +594,12 @@ class App:
         self._close_session(save=True)
         self.recorder.retry()
         self.writer.close()  # the last autosave and results are written before the database closes
+        kept = self.recorder.keep()
         for row in self.recorder.unwritten():
-            log.error("results: not saved (the disk refused it until the game closed): %s", row)
+            if kept:
+                log.warning("results: kept in %s for the next start: %s", self.paths.waiting_file, row)
+            else:
+                log.error("results: not saved (the disk refused it until the game closed): %s", row)
         self.ctx.worker.close()
         self.ctx.sound.close()
         if self.ctx.stats is not None:

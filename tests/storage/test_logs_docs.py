@@ -61,7 +61,8 @@ def test_a_named_pipe_as_log_file_falls_back_to_stderr(tmp_path: Path, root_logg
 
 
 @pytest.mark.parametrize(
-    "module", ["paths", "settings", "stats", "records_io", "atomic", "autosave", "files", "lock", "notices", "jsontext"]
+    "module",
+    ["paths", "settings", "stats", "records_io", "atomic", "autosave", "files", "lock", "notices", "jsontext", "rows"],
 )
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(f"game.storage.{module}"))

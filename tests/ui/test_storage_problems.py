@@ -8,6 +8,7 @@ chosen statements.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import subprocess
@@ -24,7 +25,7 @@ from game.storage.notices import Notice, NoticeKind
 from game.storage.rows import iso_utc
 from game.storage.stats import StatsStore
 from game.ui.app import App
-from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.notices import OtherCopyScene
 from game.ui.scenes.replays import ReplaysScene
@@ -34,6 +35,7 @@ from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
 from tests.storage.helpers import (
     ENOSPC,
     SQLITE_IOERR_WRITE,
+    SQLITE_READONLY,
     game_record,
     inject_faults,
     play_match,
@@ -424,9 +426,17 @@ def test_a_stored_record_nested_deeply_opens_as_no_record(tmp_path: Path, apps: 
 # --- 12: paths that are not UTF-8 -------------------------------------------------------------------------------------
 
 
+@pytest.fixture
+def no_log_capture() -> Iterator[None]:
+    """Nothing logged reaches pytest: its report, sent between its processes, must be UTF-8."""
+    logging.disable(logging.CRITICAL)
+    yield
+    logging.disable(logging.NOTSET)
+
+
 @pytest.mark.skipif(sys.platform == "win32" or sys.platform == "darwin", reason="file names there are Unicode")
 def test_a_folder_whose_name_is_not_utf8_is_named_in_notices_and_on_the_error_screen(
-    tmp_path: Path, apps: list[App]
+    tmp_path: Path, apps: list[App], no_log_capture: None
 ) -> None:
     """Before: drawing the notice failed, drawing the error screen failed too, and the game exited with a traceback."""
     home = tmp_path / os.fsdecode(b"d\xffaten")
@@ -442,6 +452,8 @@ def test_a_folder_whose_name_is_not_utf8_is_named_in_notices_and_on_the_error_sc
     app._show_error(RuntimeError(f"cannot open {home}"))
     app.step(DT)
     assert isinstance(app.stack.top, ErrorScene) and app.running
+    app.close()
+    apps.remove(app)
 
 
 # --- 13: files set aside are named ----------------------------------------------------------------------------------
@@ -496,3 +508,93 @@ def test_a_settings_file_that_cannot_be_read_is_named(tmp_path: Path, apps: list
     app = start(apps, home)
     text = dialog_text(app)
     assert str(home / "config" / "settings.json") in text and "cannot be read" in text
+
+
+# --- 14: results waiting at quit, and a store in memory ---------------------------------------------------------------
+
+
+def read_only_statistics(tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch) -> App:
+    """The app on a fresh folder whose statistics file refuses every row (read-only), until ``monkeypatch.undo()``."""
+    error = sqlite_error("attempt to write a readonly database", SQLITE_READONLY)
+    inject_faults(monkeypatch, lambda database, sql: error if sql.startswith("INSERT") else None)
+    return start(apps, tmp_path / "home")
+
+
+def test_results_waiting_at_quit_are_kept_for_the_next_start(
+    tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: quitting threw the waiting results away with a log line (the game and its match lost)."""
+    app = read_only_statistics(tmp_path, apps, monkeypatch)
+    finish_a_game(app)
+    assert app.recorder.pending == 2 and "could not be written" in dialog_text(app)
+    waiting = app.paths.waiting_file
+    assert waiting.exists(), "kept on disk as soon as they wait (a kill loses nothing either)"
+    app.close()
+    apps.remove(app)
+    monkeypatch.undo()
+    later = start(apps, tmp_path / "home")
+    later.writer.flush()
+    later.step(DT)
+    assert "have now been saved" in dialog_text(later)
+    stats = later.ctx.stats
+    assert stats is not None and stats.count_games() == 1 and len(stats.recent_matches()) == 1
+    assert not waiting.exists()
+
+
+def test_a_store_in_memory_takes_the_file_again_when_it_can_be_used(
+    tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: a store that fell back to memory never reopened the file; its results were lost at quit."""
+    home = tmp_path / "home"
+    with StatsStore(home / "data" / "stats.sqlite3") as store:
+        store.add_game(row())
+    failing = [True]
+    error = sqlite_error("disk I/O error", SQLITE_IOERR_WRITE)
+    inject_faults(monkeypatch, lambda database, sql: error if failing and sql == "PRAGMA quick_check" else None)
+    app = start(apps, home)
+    assert "cannot be used right now" in dialog_text(app)
+    dismiss(app)
+    stats = app.ctx.stats
+    assert stats is not None and not stats.persistent
+    finish_a_game(app)
+    assert stats.count_games() == 1 and app.recorder.held == 2, "shown from memory, held for the file"
+    assert app.paths.waiting_file.exists()
+    failing.clear()
+    app.step(RETRY_S)
+    app.writer.flush()
+    app.step(DT)
+    assert stats.persistent and app.recorder.held == 0
+    assert stats.count_games() == 2, "the file's game and this session's"
+    assert "have now been saved" in " ".join(dialog_text(app).split())
+    assert not app.paths.waiting_file.exists()
+
+
+def test_quitting_asks_first_when_waiting_results_cannot_be_kept(
+    tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = read_only_statistics(tmp_path, apps, monkeypatch)
+    app.paths.waiting_file.mkdir()  # nowhere to keep them either
+    finish_a_game(app)
+    dismiss(app)
+    assert app.recorder.unkept == 2
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(DT)
+    assert app.running and "quitting now loses them" in " ".join(dialog_text_of(app).split())
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.step(DT)
+    assert app.running, "cancelled: the game goes on and tries again"
+
+
+def dialog_text_of(app: App) -> str:
+    top = app.stack.top
+    assert isinstance(top, ConfirmDialog), f"expected a question, found {type(top).__name__}"
+    return "".join(top.lines)
+
+
+def test_damaged_kept_results_are_named(tmp_path: Path, apps: list[App]) -> None:
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "results-waiting.json").write_text('{"version": 1, "rows": [')
+    app = start(apps, home)
+    (kept,) = (home / "data").glob("results-waiting.json.corrupt-*")
+    assert str(kept) in dialog_text(app)

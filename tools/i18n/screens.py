@@ -20,9 +20,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "notice.stats_unavailable.title": ("Statistics not saved", "成績を保存できません"),
     "notice.stats_unavailable": (
         "The statistics file {path} cannot be used right now ({detail}). It was left exactly as it is. "
-        "The results of this session are not saved; the game continues normally.",
+        "Results are kept and saved to it as soon as it can be used again; the game continues normally.",
         "成績ファイル {path} を今は使えません（{detail}）。ファイルはそのまま残してあります。"
-        "今回の成績は保存されませんが、ゲームはふつうに遊べます。",
+        "成績は保持しておき、使えるようになりしだい保存します。ゲームはふつうに遊べます。",
     ),
     "notice.stats_newer.title": ("Statistics from a newer version", "新しいバージョンの成績ファイル"),
     "notice.stats_newer": (
@@ -41,6 +41,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "notice.results_saved": (
         "The results that were waiting have now been saved to {path}.",
         "保存を待っていた成績を {path} に保存しました。",
+    ),
+    "notice.results_waiting_damaged.title": ("Kept results damaged", "保管した成績の破損"),
+    "notice.results_waiting_damaged": (
+        "The results kept from an earlier session could not be read ({detail}). They were kept as {path}.",
+        "前回までに保管した成績を読み込めませんでした（{detail}）。ファイルは {path} として残してあります。",
     ),
     "notice.autosave_refused.title": ("Saved game cannot be continued", "続きから遊べません"),
     "notice.autosave_refused": (
