@@ -246,6 +246,33 @@ class ResultRecorder:
                     self._changed = True  # tried again next time
             return kept
 
+    def resumed_key(self, match_key: str, finished: int) -> str | None:
+        """The key a resumed match records under: ``match_key``, or None for a new one.
+
+        ``finished`` is how many games the saved match had finished.  When a
+        later game of that match is already recorded (or waiting to be), the
+        save is an older copy (a backup put back): recorded under its own key,
+        every game from here would be taken for one recorded before and
+        skipped, so it is recorded as a new match.  A save one game behind
+        what is recorded (the game ended and was written, the program died
+        before the next save) keeps its key: that game is then counted once.
+        """
+        last: int | None = None
+        if self.stats is not None:
+            try:
+                last = self.stats.last_game_of(match_key)
+            except StatsError as error:
+                log.warning("results: cannot tell how much of match %s is recorded: %s", match_key, error)
+        with self._lock:
+            waiting = [r.match_game for r in (*self._held, *self._pending)
+                       if isinstance(r, GameRow) and r.match_key == match_key and r.match_game is not None]
+        last = max([*waiting, *([] if last is None else [last])], default=None)
+        if last is None or last <= finished:
+            return match_key
+        log.info("results: match %s is recorded up to game %d, the saved copy only to game %d; the games played "
+                 "from it are recorded as a new match", match_key, last, finished)
+        return None
+
     def unwritten(self) -> list[str]:
         """The rows not in the statistics file (waiting, or held in memory), described for the log."""
         with self._lock:

@@ -496,6 +496,12 @@ class StatsStore:
 
         return self._transaction(insert, write=True)
 
+    def last_game_of(self, match_key: str) -> int | None:
+        """The highest game number stored for the match ``match_key`` (None: none is)."""
+        sql = "SELECT max(match_game) FROM games WHERE match_key = ?"
+        value = self._transaction(lambda c: c.execute(sql, (match_key,)).fetchone()[0], write=False)
+        return value if isinstance(value, int) else None
+
     def add_match(self, row: MatchRow, game_ids: Iterable[int] = ()) -> int:
         """Store a finished match and link its games to it; its id.
 

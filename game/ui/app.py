@@ -386,11 +386,15 @@ class App:
             self.autosave.keep_refused(f"{type(error).__name__}: {error}")
             return False
 
+        saved = Session.saved_match(data)
+        if "match_key" in saved and self.recorder.resumed_key(saved["match_key"], len(match.results)) is None:
+            saved = {"started_at": saved["started_at"]}  # an older copy of a recorded match: a new match
+
         def resume() -> None:
             self._close_session(save=False)
             log.info("resumed the saved match: %s", setup.to_json())
             self._open_table(Session(setup, self.ctx.worker, match=match, on_autosave=self._autosave,
-                                     on_game_over=self._game_over, **Session.saved_match(data)))
+                                     on_game_over=self._game_over, **saved))
 
         self.confirm_programs(setup, resume)
         return True
