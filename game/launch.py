@@ -61,7 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.storage.paths import AppPaths
     from game.ui.app import App, AppOptions
 
-    options = AppOptions(windowed_size=args.size, paths=AppPaths.under(args.home) if args.home else None)
+    options = AppOptions(windowed_size=args.size, paths=AppPaths.under(args.home) if args.home else None,
+                         handle_signals=True)
     app = App(options)
     if args.lang:
         app.ctx.update_settings(language=args.lang)

@@ -16,9 +16,12 @@ lock file at its place (a link, a folder...).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import platform
+import signal
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -73,6 +76,8 @@ class AppOptions:
     """No real window (SDL's dummy video driver); used by tests, screenshots and the self-test."""
     raise_errors: bool = False
     """An unexpected exception in a frame propagates instead of opening the error screen (tests)."""
+    handle_signals: bool = False
+    """SIGTERM, SIGINT and SIGHUP save and quit at once (the game as a program; not in tests)."""
 
 
 class App:
@@ -102,6 +107,11 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
+        self.stop_signal: int | None = None
+        """The signal that asked the game to save and quit now (set by its handler, read by ``run``)."""
+        self._signal_handlers: dict[int, Any] = {}
+        if self.options.handle_signals:
+            self.install_signal_handlers()  # over SDL's, which pygame.init has just installed
         size = self.options.windowed_size or settings.window_size
         self.screen = self._open_window(size, settings.fullscreen and not self.options.headless)
         from ai.worker import DecisionWorker
@@ -585,12 +595,49 @@ class App:
         self.stack.reset(ErrorScene(self.ctx, error, Path(self.log_file)))
 
     def run(self) -> int:
-        """Play until the window closes; the exit status."""
-        self.show_title()
-        while self.running:
+        """Play until the window closes (or a signal asks the game to stop); the exit status.
+
+        The title is shown first unless a screen already is.  With
+        ``AppOptions.handle_signals``, SIGTERM (a ``kill``, ``timeout``, the
+        system shutting down), SIGINT and SIGHUP mean: save and quit now,
+        without a question (``install_signal_handlers``).
+        """
+        if self.stack.top is None and self.stop_signal is None:
+            self.show_title()
+        while self.running and self.stop_signal is None:
             self.tick()
+        if self.stop_signal is not None:
+            log.warning("signal %d: saving and quitting", self.stop_signal)
         self.close()
         return 0
+
+    def install_signal_handlers(self) -> None:
+        """SIGTERM, SIGINT and SIGHUP set ``stop_signal``, which the loop reads: it then saves and quits.
+
+        Installed after ``pygame.init``, over the handlers SDL installs there:
+        SDL turns SIGTERM into a window close, which during a match only asks
+        a question (and the shutdown that sent it then kills the game).  Only
+        the main thread can install handlers; elsewhere nothing is done.
+        """
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            if signum is None or signum in self._signal_handlers:
+                continue
+            try:
+                self._signal_handlers[signum] = signal.signal(signum, self._on_signal)
+            except (OSError, ValueError):  # not allowed here
+                continue
+
+    def restore_signal_handlers(self) -> None:
+        for signum, handler in self._signal_handlers.items():
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                signal.signal(signum, handler)
+        self._signal_handlers.clear()
+
+    def _on_signal(self, signum: int, frame: object) -> None:
+        self.stop_signal = signum
 
     def close(self) -> None:
         """Save the match in progress and every waiting result, then let go of everything."""
@@ -610,6 +657,7 @@ class App:
             self.ctx.stats.close()
         self.lock.release()
         pygame.quit()
+        self.restore_signal_handlers()
 
 
 def window_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
