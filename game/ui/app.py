@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine import RuleSet
+from game.engine.record import Games
 from game.recorder import RETRY_S, ResultRecorder
 from game.session import GameSummary, Session, SessionSetup
 from game.setups import SeatKind
@@ -297,7 +298,7 @@ class App:
         self.writer.flush()
         self.stack.push(ReplaysScene(self.ctx))
 
-    def show_replay(self, record: dict[str, Any], human_seat: int | None = None) -> None:
+    def show_replay(self, record: dict[str, Any] | Games, human_seat: int | None = None) -> None:
         from .scenes.replay_viewer import ReplayViewerScene
 
         self.stack.push(ReplayViewerScene(self.ctx, record, human_seat))
