@@ -551,7 +551,7 @@ class StatsStore:
             raise StatsError(f"cannot create {folder}: {error}") from error
         target = folder / f"stats-{timestamp()}.sqlite3"
         counter = 1
-        while target.exists():
+        while os.path.lexists(target):  # a link there (even to nothing) is never written through
             target = folder / f"stats-{timestamp()}-{counter}.sqlite3"
             counter += 1
 
