@@ -24,7 +24,7 @@ from game.storage.autosave import load_autosave
 pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals"), pytest.mark.timeout(180)]
 
 ROOT = Path(__file__).resolve().parents[2]
-STANDIN = ROOT / "tests" / "uecda" / "standin_client.py"
+STANDIN = ROOT / "tests" / "network" / "uecda" / "standin_client.py"
 
 
 def program(tmp_path: Path) -> str:
