@@ -24,7 +24,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine import Match, preset_rules
-from game.engine.record import record_json
+from game.engine.record import Record, RecordText, parse_record, record_json
 from game.engine.rules import Title
 from game.setups import SessionSetup
 from game.storage.paths import AppPaths
@@ -158,7 +158,7 @@ def bring_into_view(app: App, scene: Any, widget: Widget) -> None:
 NAVIGATION = {
     "start": "start_match", "restart": "restart_match", "resume": "resume_match", "replay": "show_replay",
     "quit": "quit", "fullscreen": "toggle_fullscreen", "new_game": "show_new_game", "settings": "show_settings",
-    "stats": "show_stats", "replays": "show_replays",
+    "stats": "show_stats", "replays": "show_replays", "review": "show_review",
 }
 """The app's navigation methods by a short name."""
 
@@ -529,7 +529,11 @@ def test_replays_open_export_and_import(app: App) -> None:
     assert scene.path == str(files[0])  # the exported file is offered for import
     click_widget(app, scene.import_button)
     finish_import(app, scene)
-    assert len(replays) == 2 and replays[1][0]["games"] == replays[0][0]["games"]
+    assert len(replays) == 2
+    imported = replays[1][0]
+    assert isinstance(imported, RecordText), "read game by game"
+    assert imported.rules.preset == replays[0][0]["rules"]["preset"]
+    assert [imported.spec(i) for i in range(len(imported.actions))] == list(parse_record(replays[0][0]).games)
 
 
 def test_replays_import_of_garbage_shows_the_checker_message(app: App, tmp_path: Path) -> None:
@@ -567,11 +571,11 @@ def test_replays_import_runs_off_the_frame_loop(app: App, monkeypatch: pytest.Mo
     """Before: checking a long record (a 16 MB match replays every game) froze the window until done."""
     replays = capture(app, "replay")
     release = threading.Event()
-    record = {"format": "daifugo-record/1", "rules": "standard", "games": []}
+    record = Record(preset_rules("standard"), ())
 
     def slow_import(path: Path) -> ImportResult:
         assert release.wait(60), "the frame loop never let the import finish"
-        return ImportResult(record=record)
+        return ImportResult(parsed=record)
 
     monkeypatch.setattr("game.ui.scenes.replays.import_record", slow_import)
     scene = open_replays(app)
@@ -682,10 +686,11 @@ MONKEY_ROUNDS = 48
 MONKEY_STEPS = 25
 
 
+@pytest.mark.slow
 def test_monkey_clicks_and_keys_on_every_screen(app: App) -> None:
     """A fixed number of frames of random input on every menu screen; any exception in a scene fails the test."""
     add_games(app, 8)
-    for name in ("start", "restart", "resume", "replay", "quit", "fullscreen"):
+    for name in ("start", "restart", "resume", "replay", "review", "quit", "fullscreen"):
         capture(app, name)
     assert app.options.raise_errors  # App.step lets a scene's exception through instead of showing the error screen
     rng = random.Random(20250101)

@@ -20,9 +20,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "notice.stats_unavailable.title": ("Statistics not saved", "成績を保存できません"),
     "notice.stats_unavailable": (
         "The statistics file {path} cannot be used right now ({detail}). It was left exactly as it is. "
-        "The results of this session are not saved; the game continues normally.",
+        "Results are kept and saved to it as soon as it can be used again; the game continues normally.",
         "成績ファイル {path} を今は使えません（{detail}）。ファイルはそのまま残してあります。"
-        "今回の成績は保存されませんが、ゲームはふつうに遊べます。",
+        "成績は保持しておき、使えるようになりしだい保存します。ゲームはふつうに遊べます。",
     ),
     "notice.stats_newer.title": ("Statistics from a newer version", "新しいバージョンの成績ファイル"),
     "notice.stats_newer": (
@@ -42,6 +42,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The results that were waiting have now been saved to {path}.",
         "保存を待っていた成績を {path} に保存しました。",
     ),
+    "notice.results_waiting_damaged.title": ("Kept results damaged", "保管した成績の破損"),
+    "notice.results_waiting_damaged": (
+        "The results kept from an earlier session could not be read ({detail}). They were kept as {path}.",
+        "前回までに保管した成績を読み込めませんでした（{detail}）。ファイルは {path} として残してあります。",
+    ),
     "notice.autosave_refused.title": ("Saved game cannot be continued", "続きから遊べません"),
     "notice.autosave_refused": (
         "The saved game could not be continued ({detail}). It was kept as {path}. Please start a new game.",
@@ -54,6 +59,22 @@ STRINGS: dict[str, tuple[str, str]] = {
         "continue it.",
         "新しいバージョンの大富豪で保存されたゲーム（{detail}）は {path} として残してあります。"
         "このバージョンでは続きから遊べません。",
+    ),
+    "notice.autosave_damaged.title": ("Saved game damaged", "保存データの破損"),
+    "notice.autosave_damaged": (
+        "The saved game could not be read ({detail}), so it cannot be continued. It was kept as {path}.",
+        "保存されたゲームを読み込めなかったため（{detail}）、続きから遊べません。保存データは {path} として"
+        "残してあります。",
+    ),
+    "notice.settings_damaged.title": ("Settings file damaged", "設定ファイルの破損"),
+    "notice.settings_damaged": (
+        "The settings file could not be read ({detail}). It was kept as {path}, and the default settings are used.",
+        "設定ファイルを読み込めませんでした（{detail}）。元のファイルは {path} として保管し、初期設定を使います。",
+    ),
+    "notice.settings_unreadable.title": ("Settings not read", "設定を読み込めません"),
+    "notice.settings_unreadable": (
+        "The settings file {path} cannot be read ({detail}). The default settings are used.",
+        "設定ファイル {path} を読み込めません（{detail}）。初期設定を使います。",
     ),
     "notice.folder_unusable.title": ("Folder cannot be used", "フォルダを使えません"),
     "notice.folder_unusable": (
@@ -70,6 +91,15 @@ STRINGS: dict[str, tuple[str, str]] = {
         "別の大富豪（プロセス {process}）がデータフォルダ {path} を使っています。二つ同時に動かすと"
         "同じゲームが二重に記録されるため、こちらは何も変更せずに終了します。もう一方のウィンドウを使うか、"
         "--home で別のフォルダを指定して起動してください。",
+    ),
+    "notice.lock_refused.title": ("Data folder cannot be used", "データフォルダを使えません"),
+    "notice.lock_refused": (
+        "{path} is not the lock file Daifugo makes to run one copy at a time ({detail}). This copy closes "
+        "without writing anything and leaves that file as it is. Remove or rename it, then start Daifugo again "
+        "(or start it with --home and a different folder).",
+        "{path} は、大富豪が同時に一つだけ動くために作るロックファイルではありません（{detail}）。このため何も"
+        "書き込まずに終了し、そのファイルもそのまま残します。削除するか名前を変えてから、もう一度起動してください"
+        "（--home で別のフォルダを指定して起動することもできます）。",
     ),
     # settings
     "screen.settings.saved": ("Changes are saved automatically.", "設定は自動で保存されます。"),
@@ -177,6 +207,68 @@ STRINGS: dict[str, tuple[str, str]] = {
         "今回は成績を記録していません。",
     ),
     "screen.stats.read_error": ("The statistics could not be read: {detail}", "成績を読み込めませんでした：{detail}"),
+    "screen.stats.points_chart": ("Points per game", "ゲームごとの得点"),
+    "screen.stats.points_latest": ("average of the last {count}: {value}", "直近{count}ゲームの平均 {value}"),
+    "screen.stats.place_by_month": ("Average place per month", "月ごとの平均順位"),
+    "screen.stats.place_by_games": ("Average place per 50 games", "50ゲームごとの平均順位"),
+    "screen.stats.place_latest": ("latest: {value}", "最新 {value}位"),
+    "screen.stats.month": ("{name} {year}", "{year}年{name}"),
+    "month.1": ("Jan", "1月"),
+    "month.2": ("Feb", "2月"),
+    "month.3": ("Mar", "3月"),
+    "month.4": ("Apr", "4月"),
+    "month.5": ("May", "5月"),
+    "month.6": ("Jun", "6月"),
+    "month.7": ("Jul", "7月"),
+    "month.8": ("Aug", "8月"),
+    "month.9": ("Sep", "9月"),
+    "month.10": ("Oct", "10月"),
+    "month.11": ("Nov", "11月"),
+    "month.12": ("Dec", "12月"),
+    # the review of a game
+    "review.title": ("Game review", "対局の振り返り"),
+    "review.open": ("Review my game", "対局を振り返る"),
+    "review.preparing": ("Reading the game…", "対局を読み込んでいます…"),
+    "review.working": ("The Expert is going over your game", "最強AIがあなたの対局を検討しています"),
+    "review.working_detail": (
+        "Each of your {count} decisions is played out to the end on {worlds} deals consistent with what you "
+        "had seen, with every move the Expert would consider.",
+        "あなたの{count}回の判断それぞれについて、あなたに見えていた情報と矛盾しない{worlds}通りの配り方で、"
+        "最強AIが考える手をすべて最後まで試します。",
+    ),
+    "review.progress": ("Decision {done} of {count}", "{count}回中 {done}回目"),
+    "review.left": ("about {seconds} s left", "残り約{seconds}秒"),
+    "review.failed": ("This game cannot be reviewed: {detail}", "この対局は振り返れません：{detail}"),
+    "review.no_decisions": ("You made no decisions in this game.", "この対局であなたが判断した場面はありません。"),
+    "review.result": ("Your result", "結果"),
+    "review.unfinished": ("unfinished", "途中"),
+    "review.decisions": ("Decisions", "判断の回数"),
+    "review.matched": ("As good as the best", "最善手と同等"),
+    "review.matched_value": ("{count} of {total}", "{total}回中{count}回"),
+    "review.lost": ("Expected points given away", "失った期待得点"),
+    "review.chart": ("Your expected points through the game", "期待得点の推移"),
+    "review.legend.played": ("your move", "あなたの手"),
+    "review.legend.best": ("the best move", "最善手"),
+    "review.axis.result": ("result", "結果"),
+    "review.costliest": ("The costliest moves", "損の大きかった手"),
+    "review.move": ("Decision {n}", "{n}手目"),
+    "review.cost": ("{value} points", "{value}点"),
+    "review.led": ("You led", "あなたの親番"),
+    "review.on_table": ("On the table: {cards}", "場：{cards}"),
+    "review.in_exchange": ("In the exchange", "カード交換"),
+    "review.handing_on": ("Giving cards after a play", "出した後のカード渡し"),
+    "review.you_played": ("You played", "あなたの手"),
+    "review.you_gave": ("You gave", "あなたが渡した"),
+    "review.better": ("Better", "最善手"),
+    "review.open_replay": ("▶  see it in the replay", "▶  リプレイで見る"),
+    "review.click_hint": ("Click a move to see it in the replay.", "手をクリックすると、その場面をリプレイで見られます。"),
+    "review.none_title": ("No costly moves", "損の大きい手はありません"),
+    "review.none": (
+        "Every decision was as good as the best move the Expert found. Well played!",
+        "どの判断も、最強AIが見つけた最善手と同じくらい良い手でした。お見事！",
+    ),
+    "review.watch": ("▶  Watch the replay", "▶  リプレイを見る"),
+    "screen.replays.review": ("Review", "振り返る"),
     # replays
     "screen.replays.open": ("▶  Watch", "▶  再生"),
     "screen.replays.export": ("Export", "書き出し"),
@@ -201,8 +293,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "screen.replays.date": ("Played", "日時"),
     "screen.replays.page": ("Page {page} of {pages}", "{page} / {pages}ページ"),
     "screen.replays.no_record": (
-        "This game was stored without its record, so it cannot be replayed.",
-        "このゲームは記録が残っていないため、再生できません。",
+        "This game's record was not kept or cannot be read, so it cannot be replayed.",
+        "このゲームは記録が残っていないか読み込めないため、再生できません。",
     ),
     "screen.replays.no_record_short": ("no record", "記録なし"),
     "screen.replays.exported": ("The record was saved as:\n{path}", "記録を保存しました：\n{path}"),
