@@ -108,6 +108,8 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     """Width and height, each from ``MIN_WINDOW`` to ``MAX_WINDOW``."""
     show_tracker: bool = False
+    reduce_effects: bool = False
+    """No flashes or bursts of particles on the table (banners still say what happened)."""
     last_setup: Mapping[str, Any] = field(default_factory=dict)
     """The last new-game choices, stored for the UI as an opaque JSON object."""
     external_commands: tuple[str, ...] = ()
@@ -121,7 +123,8 @@ class Settings:
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Settings) if f.name != "unknown")
-_BOOLS = ("sound", "music", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker")
+_BOOLS = ("sound", "music", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker",
+          "reduce_effects")
 
 
 def _json_text(value: Any) -> str:
