@@ -129,6 +129,7 @@ class _Hosted:
     job: ComputerJob | None = None
     last_action: float = 0.0
     empty_since: float | None = None
+    seen_step: int = 0
 
 
 class FriendsServer:
@@ -144,6 +145,7 @@ class FriendsServer:
         computer_pause: float = 0.8,
         between_games: float = 20.0,
         on_saved: Callable[[str, dict[str, Any]], None] | None = None,
+        on_step: Callable[[Table], None] | None = None,
         rng: random.Random | None = None,
     ) -> None:
         self.host = host
@@ -155,6 +157,8 @@ class FriendsServer:
         """Seconds between a move and the computer's next one (people see each play)."""
         self.between_games = between_games
         self.on_saved = on_saved
+        self.on_step = on_step
+        """Called on the server's loop each time a table's step moves on, before anything else changes (tests)."""
         self._rng = rng
         self.tables: dict[str, _Hosted] = {}
         self._peers: set[_Peer] = set()
@@ -461,6 +465,10 @@ class FriendsServer:
     # --- tables ------------------------------------------------------------------------------------------
 
     def _dispatch(self, hosted: _Hosted, out: list[Outgoing]) -> None:
+        table = hosted.table
+        if self.on_step is not None and table.step != hosted.seen_step:
+            hosted.seen_step = table.step
+            self.on_step(table)
         for player, message in out:
             text = encode(message)
             if player == ALL:
