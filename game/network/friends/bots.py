@@ -70,6 +70,8 @@ def run_bot(
             result.log.extend(items)
         if on_items is not None and items:
             on_items(seat, items)
+        if any(isinstance(item, Lobby) for item in items):
+            started = False  # a Start sent while the connection was down is lost: send it again
         if any(isinstance(item, (Snapshot, Rejected)) for item in items):
             answered = None  # everything again after a return, or a refused action: decide anew
         if seat.status.link is Link.GONE:

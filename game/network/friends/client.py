@@ -122,6 +122,8 @@ class Connection:
         self.received: list[str] = []
         """Every text received, when ``keep_texts`` is set (tests read it)."""
         self.keep_texts = False
+        self.records = 0
+        """Records of games 0.. received (a return asks for the rest)."""
 
     def start(self) -> Connection:
         self._thread = threading.Thread(target=self._run, name="friends-client", daemon=True)
@@ -240,7 +242,7 @@ class Connection:
         welcome = self.welcome
         if welcome is None:
             return encode(self.first)
-        return encode(Hello(name=self.first.name, code=welcome.code, token=welcome.token))
+        return encode(Hello(name=self.first.name, code=welcome.code, token=welcome.token, records=self.records))
 
     async def _session(self) -> Status | None:
         """One connection: a final ``Status`` when the server ended it (a refusal, a closed table), else None."""
@@ -285,6 +287,8 @@ class Connection:
         except MessageError as error:
             log.warning("network play: a message from the server was not understood: %s", error)
             return None
+        if isinstance(message, GameRecord) and message.game == self.records:
+            self.records += 1
         if isinstance(message, Welcome):
             self.welcome = message
             self.rules = message.table.rules()

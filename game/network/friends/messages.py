@@ -198,6 +198,8 @@ class Hello:
     name: str
     code: str
     token: str = ""
+    records: int = 0
+    """Coming back: the records of games 0.. it already holds (the server sends the rest)."""
     protocol: int = PROTOCOL
     app: str = APP
 
@@ -394,6 +396,8 @@ def to_json(message: Message) -> dict[str, Any]:
         out.update(protocol=message.protocol, app=message.app, name=message.name, code=message.code)
         if message.token:
             out["token"] = message.token
+        if message.records:
+            out["records"] = message.records
     elif isinstance(message, Create):
         out.update(protocol=message.protocol, app=message.app, name=message.name, table=settings_json(message.table))
         if message.key:
@@ -698,10 +702,12 @@ def _bounded_int(text: str) -> int:
 
 
 def _hello(data: dict[str, Any], rules: RuleSet | None) -> Hello:
-    r = Reader(data, "hello", ("type", "protocol", "app", "name", "code", "token"), ("protocol", "name", "code"))
+    r = Reader(data, "hello", ("type", "protocol", "app", "name", "code", "token", "records"),
+               ("protocol", "name", "code"))
     protocol, app = _version(r)
     return Hello(name=clean_name(r.text("name", 200), "hello.name"), code=table_code(r.text("code", 20), "hello.code"),
-                 token=r.text("token", MAX_TOKEN, ""), protocol=protocol, app=app)
+                 token=r.text("token", MAX_TOKEN, ""), records=r.integer("records", 0, MAX_GAMES, 0), protocol=protocol,
+                 app=app)
 
 
 def _version(r: Reader) -> tuple[int, str]:

@@ -105,6 +105,9 @@ class Limits:
     """Messages waiting for a peer that does not read before it is dropped."""
     idle_table: float = 6 * 3600.0
     """A table nobody is connected to is closed after this many seconds."""
+    finished_keep: float = 120.0
+    """A finished table is kept this long after everyone left (a player cut off at the end comes back to the
+    result)."""
 
 
 @dataclass(eq=False)
@@ -337,7 +340,7 @@ class FriendsServer:
                     return False
                 hosted = found
                 if hello.token:
-                    slot, out = hosted.table.come_back(hello.token, now)
+                    slot, out = hosted.table.come_back(hello.token, now, hello.records)
                 else:
                     slot, out = hosted.table.join(hello.name, now)
         except TableError as error:
@@ -360,7 +363,7 @@ class FriendsServer:
         key = self.create_key
         if key is not None and not secrets.compare_digest(create.key.encode(), key.encode()):
             raise TableError(Refusal.NOT_ALLOWED, "this is a player's own table: join it with its code")
-        owned = sum(1 for h in self.tables.values() if h.owner_address == peer.address)
+        owned = sum(1 for h in self.tables.values() if h.owner_address == peer.address and not h.table.over)
         if len(self.tables) >= self.limits.tables or owned >= self.limits.tables_per_address:
             raise TableError(Refusal.TOO_MANY_TABLES, "the server has as many tables as it takes")
         code = self._new_code()
@@ -536,7 +539,8 @@ class FriendsServer:
         now = time.monotonic()
         for code, hosted in list(self.tables.items()):
             empty = hosted.empty_since
-            if empty is not None and not hosted.peers and (hosted.table.over or now - empty > self.limits.idle_table):
+            keep = self.limits.finished_keep if hosted.table.over else self.limits.idle_table
+            if empty is not None and not hosted.peers and now - empty > keep:
                 self._dispatch(hosted, hosted.table.close(Closing.IDLE))
                 self._remove(code)
         for address, guesses in list(self._guesses.items()):

@@ -210,8 +210,9 @@ class Table:
                 return candidate
         return f"{name[: MAX_NAME - 3]} {player + 1}"
 
-    def come_back(self, token: str, now: float) -> tuple[SeatSlot, list[Outgoing]]:
-        """A person returns with its token: its seat, the whole state at once, and the others told."""
+    def come_back(self, token: str, now: float, records: int = 0) -> tuple[SeatSlot, list[Outgoing]]:
+        """A person returns with its token: its seat, the whole state at once (and the records of the finished
+        games from game ``records`` on), and the others told."""
         slot = next((s for s in self.seats if s.person and s.token and secrets.compare_digest(s.token, token)), None)
         if slot is None or slot.left or self.closed:
             raise TableError(Refusal.BAD_TOKEN, "this seat's token is not known here (or the player left)")
@@ -220,6 +221,9 @@ class Table:
         out: list[Outgoing] = self._lobby_out(now)
         if self.started:
             out.append((slot.player, self.snapshot(slot, now)))
+            match = self.match
+            for index in range(records, len(match.results)):
+                out.append((slot.player, GameRecord(index, record_json(match.rules, [match.games[index]]))))
             self._restart_due(slot.player, now)
         return slot, out
 
@@ -229,17 +233,21 @@ class Table:
         if not slot.connected:
             return []
         slot.connected, slot.dropped_at = False, now
-        if not self.started and not slot.reserved:
-            if player == 0 and self.owned:  # the owner went before the start: nobody can start it
-                return self.close(Closing.HOST_LEFT)
-            slot.person, slot.name, slot.token, slot.dropped_at = False, "", "", None  # the seat is free again
+        return self._lobby_out(now)
+
+    def _vacate(self, slot: SeatSlot, now: float) -> list[Outgoing]:
+        """Before the start: a person's seat is free again; the owner's going closes the table (nobody could start
+        it)."""
+        if slot.player == 0 and self.owned:
+            return self.close(Closing.HOST_LEFT)
+        slot.person, slot.connected, slot.name, slot.token, slot.dropped_at = False, False, "", "", None
         return self._lobby_out(now)
 
     def leave(self, player: int, now: float) -> list[Outgoing]:
         """The person leaves for good (its seat played by the computer); the owner before the start closes it."""
         slot = self.seats[player]
         if not self.started:
-            return self.drop(player, now)
+            return self._vacate(slot, now)
         slot.connected, slot.left, slot.dropped_at, slot.token = False, True, now, ""
         return self._lobby_out(now)
 
@@ -409,11 +417,17 @@ class Table:
         out: list[Outgoing] = []
         if self.closed:
             return out
-        if self._shown is not None and self.lobby(now) != self._shown:
-            out += self._lobby_out(now)  # a dropped player's seat went to the computer
         runner = self.runner
         if runner is None:
+            drop = self.settings.drop_timeout
+            for slot in self.seats:
+                if slot.person and not slot.connected and slot.dropped_at is not None and now - slot.dropped_at >= drop:
+                    out += self._vacate(slot, now)  # gone before the start, and not back in time
+                    if self.closed:
+                        return out
             return out
+        if self._shown is not None and self.lobby(now) != self._shown:
+            out += self._lobby_out(now)  # a dropped player's seat went to the computer
         waited = self.game_over_at is not None and now - self.game_over_at >= self.between_games
         if runner.game.over and not runner.match.over and self.game_over_at is not None \
                 and (waited or all(s.ready for s in self.seats)):

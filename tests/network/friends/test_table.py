@@ -182,11 +182,29 @@ def test_reactions_reach_everyone_but_not_too_often() -> None:
     assert table.handle(1, React(Stamp.SORRY), 2.0) == [(ALL, Reaction(1, Stamp.SORRY))]
 
 
+def test_before_the_start_a_drop_keeps_the_seat_for_the_drop_timeout() -> None:
+    table = Table("ABCDE", TableSettings(players=3, drop_timeout=20), seed=1)
+    table.join("host", 0.0)
+    friend, _ = table.join("friend", 0.0)
+    table.drop(friend.player, 1.0)
+    assert table.lobby(2.0).seats[friend.player].state is SeatState.RECONNECTING
+    table.come_back(friend.token, 5.0)
+    table.drop(friend.player, 6.0)
+    assert table.tick(10.0) == []
+    out = table.tick(26.0)
+    lobby = next(m for _, m in out if isinstance(m, Lobby))
+    assert lobby.seats[friend.player].state is SeatState.OPEN  # not back in time: the seat is free again
+    table.drop(0, 30.0)
+    assert not table.closed
+    out = table.tick(50.0)
+    assert (ALL, Closed(Closing.HOST_LEFT)) in out and table.closed  # the owner did not come back
+
+
 def test_the_owner_leaving_before_the_start_closes_the_table() -> None:
     table = Table("ABCDE", TableSettings(players=3), seed=1)
     table.join("host", 0.0)
     table.join("friend", 0.0)
-    out = table.drop(0, 1.0)
+    out = table.leave(0, 1.0)
     assert (ALL, Closed(Closing.HOST_LEFT)) in out and table.closed
 
 
