@@ -187,6 +187,9 @@ class TableSettings:
     drop_timeout: int = 60
     """Seconds a dropped player's seat waits for them before a computer plays it."""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "level", Level(self.level))  # its text is accepted
+
     def rules(self) -> RuleSet:
         return preset_rules(self.preset, self.players, self.overrides)
 
