@@ -27,6 +27,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from game.levels import Level
+
 from .bots import run_bot
 from .client import Connection, url_of
 from .messages import Act, ClientMessage, Create, Give, Hello, TableSettings
@@ -66,15 +68,19 @@ def clients(url: str, mode: str, count: int, people: int, level: str) -> dict[st
 
     def table(k: int) -> None:
         nonlocal moves
-        settings = TableSettings(preset="standard", players=4, games=1 if mode == "capacity" else 3, level=level)
-        host = Timed(url, Create(f"bench {k}", settings)).start()
+        settings = TableSettings(preset="standard", players=4, games=1 if mode == "capacity" else 3,
+                                 level=Level(level))
+        host = Timed(url, Create(f"bench {k}", settings))
+        host.start()
         for _ in range(1000):  # 10 s at most
             if host.welcome is not None:
                 break
             threading.Event().wait(0.01)
         if host.welcome is None:
             raise SystemExit("the bench's table did not open")
-        conns = [host] + [Timed(url, Hello(f"friend {j}", host.welcome.code)).start() for j in range(1, people)]
+        conns = [host] + [Timed(url, Hello(f"friend {j}", host.welcome.code)) for j in range(1, people)]
+        for conn in conns[1:]:
+            conn.start()
         threads = [threading.Thread(target=run_bot, args=(c,), kwargs={"seed": j, "timeout": 600,
                                                                        "start_with": people if j == 0 else None})
                    for j, c in enumerate(conns)]

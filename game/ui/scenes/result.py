@@ -15,7 +15,7 @@ import pygame
 
 from game.engine import Title
 from game.engine.rules import ScoreBy
-from game.session import HUMAN, Session
+from game.seat import TableSeat
 
 from .. import theme
 from ..intents import Command, Intent
@@ -33,7 +33,7 @@ class ResultScene(Overlay):
     panel_size = (0.74, 0.86)
     accepts_notices = True
 
-    def __init__(self, ctx: Context, session: Session, on_next: Callable[[], None],
+    def __init__(self, ctx: Context, session: TableSeat, on_next: Callable[[], None],
                  hopeless: frozenset[int] = frozenset()) -> None:
         """``hopeless``: seats that lost this game holding only 8s and jokers (the table saw it happen)."""
         super().__init__(ctx)
@@ -44,7 +44,8 @@ class ResultScene(Overlay):
             return ctx.t(key, **params)
 
         if session.over:
-            self.widgets.add(Button(lambda: t("button.new_match"), self.new_match))
+            if session.setup is not None:
+                self.widgets.add(Button(lambda: t("button.new_match"), self.new_match))
         else:
             self.widgets.add(Button(lambda: t("button.next_game"), self.next_game))
         self.widgets.add(Button(lambda: t("button.to_title"), self.to_title, style="secondary"))
@@ -56,7 +57,8 @@ class ResultScene(Overlay):
 
     def new_match(self) -> None:
         self.close()
-        self.ctx.nav.restart_match(self.session.setup)
+        if self.session.setup is not None:
+            self.ctx.nav.restart_match(self.session.setup)
 
     def to_title(self) -> None:
         self.ctx.nav.leave_match()  # asks first while the match goes on
@@ -80,13 +82,15 @@ class ResultScene(Overlay):
             x += width + gap
 
     def _name(self, player: int) -> str:
-        return self.ctx.t("seat.you") if player == HUMAN else self.ctx.t("seat.cpu", n=player)
+        if player == self.session.me:
+            return self.ctx.t("seat.you")
+        return self.session.name_of(player) or self.ctx.t("seat.cpu", n=player)
 
     def notes(self) -> list[str]:
         """A sentence for each house rule that decided places in this game."""
         t, session = self.ctx.t, self.session
-        game = session.game
-        last = session.match.results[-1]
+        game = session.public()
+        last = session.standings().results[-1]
         name = self._name_of_seat(last.seating)
         out = []
         forbidden = [s for s in game.forbidden if s not in self.hopeless]
@@ -105,14 +109,14 @@ class ResultScene(Overlay):
 
     def game_rows(self) -> list[tuple[int, int, Title, int]]:
         """This game, 1st place first: (place, player, class, points)."""
-        last = self.session.match.results[-1]
+        last = self.session.standings().results[-1]
         result = last.result
         return [(place, last.seating[seat], result.titles[seat], result.points[seat])
                 for place, seat in enumerate(result.places)]
 
     def match_rows(self) -> list[tuple[int, int, int]]:
         """The match so far, best first: (rank, player, total points)."""
-        match = self.session.match
+        match = self.session.standings()
         ranking = match.outcome.ranking if match.outcome else match.ranking()
         return [(rank, player, match.totals[player]) for rank, player in enumerate(ranking)]
 
@@ -122,7 +126,7 @@ class ResultScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, session = self.ctx, self.session
         t, scale = ctx.t, ctx.scale
-        match = session.match
+        match = session.standings()
         last = match.results[-1]
         over = match.outcome
         title = t("result.match_title") if over else t("result.game_title", index=len(match.results))
@@ -153,7 +157,7 @@ class ResultScene(Overlay):
         by_class = session.rules.info.score_by is ScoreBy.CLASS
         for place, player, title_, points in self.game_rows():
             row = pygame.Rect(game_box.left, y, game_box.width, row_h - px(4, scale))
-            if player == HUMAN:
+            if player == session.me:
                 rounded_panel(surface, row, (255, 220, 90, 40), px(8, scale))
             cy, x0 = row.centery, game_box.left + px(10, scale)
             ctx.text.draw(surface, t(f"place.{place + 1}"), (x0, cy), body, theme.CREAM, anchor="midleft", bold=True)
@@ -177,7 +181,7 @@ class ResultScene(Overlay):
         y = header_y + px(14, scale)
         for rank, player, total in self.match_rows():
             row = pygame.Rect(match_box.left, y, match_box.width, row_h - px(4, scale))
-            if player == HUMAN:
+            if player == session.me:
                 rounded_panel(surface, row, (255, 220, 90, 40), px(8, scale))
             cy, x0 = row.centery, match_box.left + px(10, scale)
             ctx.text.draw(surface, t(f"place.{rank + 1}"), (x0, cy), body, theme.GOLD if over else theme.CREAM,
@@ -198,14 +202,14 @@ class ResultScene(Overlay):
                        theme.CREAM, line_h=round(small * 1.4))
         if over:
             winner = over.ranking[0]
-            text = t("result.you_win") if winner == HUMAN else t("result.winner", name=self._name(winner))
+            text = t("result.you_win") if winner == session.me else t("result.winner", name=self._name(winner))
             ctx.text.draw(surface, text, (self.panel.centerx, self.panel.top + px(72, scale)),
                           px(theme.FONT_LABEL, scale), theme.GOLD, bold=True, shadow=True)
         self.widgets.draw(surface, ctx)
 
     def _progress(self) -> str:
         """How far the match has gone: "Game 2 of 5", "first to 5 points"."""
-        t, match = self.ctx.t, self.session.match
+        t, match = self.ctx.t, self.session.standings()
         if match.outcome is not None:
             return ""
         if match.length:
