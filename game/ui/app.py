@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine import RuleSet
+from game.levels import Level
+from game.network.friends.remote import RemoteSession
 from game.recorder import RETRY_S, ResultRecorder
 from game.session import GameSummary, Session, SessionSetup
 from game.setups import SeatKind
@@ -50,6 +52,7 @@ from .sound import SoundPlayer
 from .text import TextRenderer
 
 if TYPE_CHECKING:
+    from game.network.friends.host import FriendsHost
     from game.worker import Mode as WorkerMode
 
 log = logging.getLogger(__name__)
@@ -128,6 +131,10 @@ class App:
         """Finished games and matches go to the statistics through it (kept and retried if the disk refuses)."""
         self._retry_in = RETRY_S
         self.session: Session | None = None
+        self.remote: RemoteSession | None = None
+        """A seat at a table for friends (hosted here or elsewhere)."""
+        self.hosting: FriendsHost | None = None
+        """The table this copy hosts for friends (its server runs in this process)."""
         self.running = True
         self.clock = pygame.time.Clock()
         self._caption = ""
@@ -236,6 +243,7 @@ class App:
         from .scenes.title import TitleScene
 
         self._close_session(save=True)
+        self._close_friends()
         self.recorder.retry()
         self.stack.reset(TitleScene(self.ctx))
 
@@ -270,6 +278,88 @@ class App:
         from .scenes.replay_viewer import ReplayViewerScene
 
         self.stack.push(ReplayViewerScene(self.ctx, record, human_seat))
+
+    # --- play with friends ---------------------------------------------------------------
+
+    def host_table(self, setup: SessionSetup, level: str) -> None:
+        """Host a table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats)."""
+        from game.network.friends.host import FriendsHost
+        from game.network.friends.messages import TableSettings
+
+        from .scenes.friends import LobbyScene
+
+        self._close_friends()
+        settings = TableSettings(preset=setup.preset.value, players=setup.players, overrides=dict(setup.overrides),
+                                 games=setup.games, level=Level(level), turn_timer=self.ctx.settings.turn_timer,
+                                 drop_timeout=self.ctx.settings.drop_timeout)
+        host = FriendsHost(self.ctx.t("friends.host_name"), settings, save_dir=self.paths.data_dir / "hosted",
+                           bind=self.friends_bind, port=self.friends_port, announce=self.friends_announce,
+                           computer_pause=self.friends_pause)
+        try:
+            conn = host.start()
+        except OSError as error:
+            self.stack.push(_message(self.ctx, "friends.cannot_host", str(error)))
+            return
+        self.hosting = host
+        self.remote = RemoteSession(conn, on_game_over=self._game_over, host=True)
+        self.stack.push(LobbyScene(self.ctx, self.remote, [f"{a}:{host.port}" for a in _addresses()]))
+
+    friends_bind = "0.0.0.0"
+    """Where a hosted table listens (tests: 127.0.0.1)."""
+    friends_announce = True
+    friends_port = 47652
+    friends_pause = 0.8
+    """Seconds between two computer moves at a hosted table (people follow each play)."""
+
+    def show_join(self) -> None:
+        from .scenes.friends import JoinScene
+
+        self.stack.push(JoinScene(self.ctx))
+
+    def join_table(self, address: str, port: int, code: str, name: str) -> None:
+        from game.network.friends.client import Connection, url_of
+        from game.network.friends.messages import Hello
+
+        from .scenes.friends import LobbyScene
+
+        self._close_friends()
+        conn = Connection(url_of(address, port), Hello(name, code)).start()
+        self.remote = RemoteSession(conn, on_game_over=self._game_over)
+        self.stack.push(LobbyScene(self.ctx, self.remote))
+
+    def open_remote_table(self, remote: RemoteSession) -> None:
+        from .scenes.table import TableScene
+
+        self._close_session(save=True)
+        self.stack.reset(TableScene(self.ctx, remote))
+
+    def leave_friends(self) -> None:
+        """Leave the table for friends (the host's leaving closes it for everyone, the match saved)."""
+        self.show_title()
+
+    def friends_ended(self, remote: RemoteSession) -> None:
+        """The table closed or refused this seat: say why, then the title."""
+        from game.network.friends.messages import Closed, Refused
+
+        closed = remote.closed
+        if isinstance(closed, Closed):
+            key = "friends.ended.saved" if closed.saved else f"friends.ended.{closed.reason.value}"
+            text = self.ctx.t(key)
+        elif isinstance(closed, Refused):
+            text = self.ctx.t("friends.refused", reason=closed.message)
+        else:
+            text = self.ctx.t("friends.lost", reason=remote.status.message)
+        self._close_friends()
+        self.show_title()
+        self.stack.push(_message(self.ctx, "friends.ended.title", text))
+
+    def _close_friends(self) -> None:
+        remote, host = self.remote, self.hosting
+        self.remote = self.hosting = None
+        if remote is not None:
+            remote.close(leave=host is None)
+        if host is not None:
+            host.stop()
 
     def match_in_progress(self) -> bool:
         """A match that starting another one would throw away: at the table, or saved for 続きから."""
@@ -560,6 +650,7 @@ class App:
         """Save the match in progress and every waiting result, then let go of everything."""
         log.info("closing")
         self._close_session(save=True)
+        self._close_friends()
         self.recorder.retry()
         self.writer.close()  # the last autosave and results are written before the database closes
         for row in self.recorder.unwritten():
@@ -570,6 +661,23 @@ class App:
             self.ctx.stats.close()
         self.lock.release()
         pygame.quit()
+
+
+def _message(ctx: Context, title_key: str, text: str) -> Any:
+    from .scenes.dialogs import MessageDialog
+
+    return MessageDialog(ctx, lambda: ctx.t(title_key), lambda: text, error=True)
+
+
+def _addresses() -> list[str]:
+    """This computer's addresses on the local network (what friends type to join)."""
+    try:
+        import ifaddr
+
+        return [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+                if isinstance(ip.ip, str) and not ip.ip.startswith("127.")][:3]
+    except Exception:
+        return []
 
 
 def window_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:

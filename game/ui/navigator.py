@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from game.engine import RuleSet
+    from game.network.friends.remote import RemoteSession
     from game.setups import SessionSetup
 
 
@@ -44,5 +45,20 @@ class Navigator(Protocol):
     def show_replay(self, record: dict[str, Any], human_seat: int | None = None) -> None: ...
 
     def toggle_fullscreen(self) -> None: ...
+
+    def host_table(self, setup: SessionSetup, level: str) -> None:
+        """Host a table for friends (its lobby: the code, who has joined, Start)."""
+
+    def show_join(self) -> None: ...
+
+    def join_table(self, address: str, port: int, code: str, name: str) -> None: ...
+
+    def open_remote_table(self, remote: RemoteSession) -> None:
+        """The card table of a match with friends, once it has begun."""
+
+    def leave_friends(self) -> None: ...
+
+    def friends_ended(self, remote: RemoteSession) -> None:
+        """The table for friends closed (the host left...) or refused this seat: say why."""
 
     def quit(self) -> None: ...

@@ -18,6 +18,8 @@ from game.engine.cards import format_symbols
 from game.engine.events import Event, Exchanged, SevenPass, Started, visible_to
 from game.engine.state import GiftKind, PendingGift
 from game.i18n import reason_text
+from game.network.friends.client import Link
+from game.network.friends.remote import RemoteSession
 from game.seat import TableSeat
 
 from .. import theme
@@ -237,6 +239,8 @@ class TableScene(Scene):
             if self._message[1].done:
                 self._message = None
         session = self.session
+        if isinstance(session, RemoteSession):
+            self._remote_news(session)
         session.check_programs()  # an external program that failed to start is replaced here
         self._tell_replaced()
         if not self.director.idle:
@@ -266,6 +270,25 @@ class TableScene(Scene):
                   or self._think is not None or self._auto_pass is not None or self._message is not None
                   or self.session.thinking or self.session.computer_to_act())
         return ANIMATING if moving else 0.0
+
+    def _remote_news(self, remote: RemoteSession) -> None:
+        """At a table for friends: reactions, refused actions, and the table closing."""
+        t = self.ctx.t
+        for reaction in remote.reactions:
+            player = reaction.player
+            name = t("seat.you") if player == remote.me else (remote.name_of(player) or "?")
+            self.director.toast(t("friends.reaction", name=name, stamp=t(f"stamp.{reaction.stamp.value}")))
+        remote.reactions.clear()
+        for refusal in remote.rejected:
+            self.say(refusal.message)
+        remote.rejected.clear()
+        if remote.closed is not None or remote.status.link is Link.GONE:
+            self.ctx.nav.friends_ended(remote)
+
+    def react(self, index: int) -> None:
+        """A quick reaction stamp for the table (keys 1 to 5)."""
+        if isinstance(self.session, RemoteSession):
+            self.session.react(index)
 
     def _computer_step(self) -> None:
         session = self.session
@@ -483,6 +506,8 @@ class TableScene(Scene):
                 self.open_menu()
             elif name == "tracker":
                 self.toggle_tracker()
+            elif name.startswith("stamp"):
+                self.react(int(name[5:]))
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -552,6 +577,11 @@ class TableScene(Scene):
                    GiftKind.TEN_DISCARD: "table.choose_ten_discard"}[gift.kind]
             receiver = self.seat_name(gift.receiver) if gift.receiver >= 0 else ""
             lines.append((ctx.t(key, count=gift.count, name=receiver), theme.GOLD, 255))
+        deadline = self.session.deadline()
+        if deadline > 0 and (self._human_playing() or self._giving()):
+            lines.append((ctx.t("friends.timer", seconds=int(deadline + 0.99)), theme.SELECT, 255))
+        if self._giving():
+            pass
         elif self._human_playing():
             game = self.session.state
             if game.top is None:
