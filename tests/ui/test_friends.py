@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine.record import parse_record, replay
 from game.network.friends.bots import BotResult, run_bot
 from game.network.friends.client import Connection, Link, url_of
 from game.network.friends.messages import Closing, Hello
@@ -18,6 +19,7 @@ from game.storage.paths import AppPaths
 from game.ui.app import App, AppOptions
 from game.ui.scenes.friends import LobbyScene
 from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.replay_viewer import ReplayViewerScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scripted import Autopilot
@@ -90,6 +92,19 @@ def test_host_from_the_new_game_screen_a_friend_joins_and_a_game_is_played(app: 
     run_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("beginner", seed=1))
     standings = table.session.standings()
     assert len(standings.results) == 1
+    # the statistics keep it as a network game, with a record that replays with the places of the table
+    app.writer.flush()
+    assert app.ctx.stats is not None
+    games = app.ctx.stats.recent_games()
+    assert len(games) == 1 and games[0].strength == "network" and games[0].has_record
+    record = app.ctx.stats.game_record(games[0].id)
+    assert record is not None
+    replayed = replay(parse_record(record))
+    assert replayed.games[0].result == standings.results[0].result
+    app.show_replay(record, table.session.human_seat)
+    app.step(DT)
+    assert isinstance(app.stack.top, ReplayViewerScene)
+    app.stack.pop()
     # the host quits: the friend is told plainly, and the match is saved here to be hosted again
     app.show_title()
     bot.join(LIMIT)

@@ -96,8 +96,8 @@ class RemoteSession:
         items = self.conn.poll()
         if not items:
             return
-        self.seat_table.absorb(items)
         for item in items:
+            self.seat_table.absorb([item])  # one at a time: each update's batch keeps the view right after it
             if isinstance(item, Status):
                 self.status = item
             elif isinstance(item, Welcome):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class MenuScene(Overlay):
     panel_size = (0.4, 0.78)
 
-    def __init__(self, ctx: Context, table: TableScene) -> None:
+    def __init__(self, ctx: Context, table: TableScene[Any]) -> None:
         super().__init__(ctx)
         self.table = table
         def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change

@@ -8,14 +8,16 @@ and jokers, 都落ち (miyako-ochi) and 下克上 (gekokujō).
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic
 
 import pygame
 
 from game.engine import Title
 from game.engine.rules import ScoreBy
 from game.seat import TableSeat
+from game.session import Session
 
 from .. import theme
 from ..intents import Command, Intent
@@ -29,11 +31,19 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-class ResultScene(Overlay):
+if TYPE_CHECKING:  # a table is the local match's unless said otherwise (PEP 696 defaults, for the checker)
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", bound=TableSeat, default=Session)
+else:
+    S = typing.TypeVar("S")
+
+
+class ResultScene(Overlay, Generic[S]):
     panel_size = (0.74, 0.86)
     accepts_notices = True
 
-    def __init__(self, ctx: Context, session: TableSeat, on_next: Callable[[], None],
+    def __init__(self, ctx: Context, session: S, on_next: Callable[[], None],
                  hopeless: frozenset[int] = frozenset()) -> None:
         """``hopeless``: seats that lost this game holding only 8s and jokers (the table saw it happen)."""
         super().__init__(ctx)

@@ -9,7 +9,8 @@ to act, the hand, the Play / Pass / Hint buttons and the keyboard are live.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+import typing
+from typing import TYPE_CHECKING, Generic
 
 import pygame
 
@@ -21,6 +22,7 @@ from game.i18n import reason_text
 from game.network.friends.client import Link
 from game.network.friends.remote import RemoteSession
 from game.seat import TableSeat
+from game.session import Session
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
@@ -45,8 +47,17 @@ AUTO_PASS_DELAY = 0.45
 MESSAGE_TIME = 3.0
 
 
-class TableScene(Scene):
-    def __init__(self, ctx: Context, session: TableSeat) -> None:
+if TYPE_CHECKING:  # a table is the local match's unless said otherwise (PEP 696 defaults, for the checker)
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", bound=TableSeat, default=Session)
+else:
+    S = typing.TypeVar("S")
+"""The seat the table plays: the local ``Session``, or a ``RemoteSession`` at a table hosted elsewhere."""
+
+
+class TableScene(Scene, Generic[S]):
+    def __init__(self, ctx: Context, session: S) -> None:
         super().__init__(ctx)
         self.session = session
         self.painter = TablePainter(ctx)
