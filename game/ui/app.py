@@ -283,26 +283,57 @@ class App:
 
     def host_table(self, setup: SessionSetup, level: str) -> None:
         """Host a table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats)."""
-        from game.network.friends.host import FriendsHost
         from game.network.friends.messages import TableSettings
+
+        settings = TableSettings(preset=setup.preset.value, players=setup.players, overrides=dict(setup.overrides),
+                                 games=setup.games, level=Level(level), turn_timer=self.ctx.settings.turn_timer,
+                                 drop_timeout=self.ctx.settings.drop_timeout)
+        self._host(settings, None)
+
+    def saved_hosted_match(self) -> Path | None:
+        """The newest match saved when this copy's host quit (None: none)."""
+        from game.network.friends.host import saved_matches
+
+        found = saved_matches(self.paths.data_dir / "hosted")
+        return found[0] if found else None
+
+    def host_saved_match(self) -> None:
+        """Host again the match saved when the host quit (its players' seats wait for them by name)."""
+        import json
+
+        from game.network.friends.messages import MessageError, read_settings
+        from game.storage.files import read_limited
+
+        path = self.saved_hosted_match()
+        if path is None:
+            return
+        try:
+            data = json.loads(read_limited(path, 16 << 20).decode("utf-8"))
+            settings = read_settings(data.get("table"), "table")
+        except (OSError, ValueError, MessageError, AttributeError) as error:
+            self.stack.push(_message(self.ctx, "friends.cannot_host", f"{path.name}: {error}"))
+            return
+        if self._host(settings, data):
+            path.unlink(missing_ok=True)  # saved anew if the host quits again
+
+    def _host(self, settings: Any, resume: dict[str, Any] | None) -> bool:
+        from game.network.friends.host import FriendsHost
 
         from .scenes.friends import LobbyScene
 
         self._close_friends()
-        settings = TableSettings(preset=setup.preset.value, players=setup.players, overrides=dict(setup.overrides),
-                                 games=setup.games, level=Level(level), turn_timer=self.ctx.settings.turn_timer,
-                                 drop_timeout=self.ctx.settings.drop_timeout)
         host = FriendsHost(self.ctx.t("friends.host_name"), settings, save_dir=self.paths.data_dir / "hosted",
                            bind=self.friends_bind, port=self.friends_port, announce=self.friends_announce,
-                           computer_pause=self.friends_pause)
+                           computer_pause=self.friends_pause, resume=resume)
         try:
             conn = host.start()
         except OSError as error:
             self.stack.push(_message(self.ctx, "friends.cannot_host", str(error)))
-            return
+            return False
         self.hosting = host
         self.remote = RemoteSession(conn, on_game_over=self._game_over, host=True)
         self.stack.push(LobbyScene(self.ctx, self.remote, [f"{a}:{host.port}" for a in _addresses()]))
+        return True
 
     friends_bind = "0.0.0.0"
     """Where a hosted table listens (tests: 127.0.0.1)."""

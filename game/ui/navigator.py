@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.engine import RuleSet
     from game.network.friends.remote import RemoteSession
     from game.setups import SessionSetup
@@ -48,6 +50,11 @@ class Navigator(Protocol):
 
     def host_table(self, setup: SessionSetup, level: str) -> None:
         """Host a table for friends (its lobby: the code, who has joined, Start)."""
+
+    def saved_hosted_match(self) -> Path | None:
+        """The match saved when this copy's host quit, if any."""
+
+    def host_saved_match(self) -> None: ...
 
     def show_join(self) -> None: ...
 

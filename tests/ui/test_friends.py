@@ -113,3 +113,15 @@ def test_host_from_the_new_game_screen_a_friend_joins_and_a_game_is_played(app: 
     saved = list((app.paths.data_dir / "hosted").glob("hosted-*.json"))
     assert len(saved) == 1
     friend.close()
+    # and it can be hosted again from the new-game screen: the same match, where it was
+    app.show_new_game()
+    app.step(DT)
+    screen = app.stack.top
+    assert isinstance(screen, NewGameScene) and screen.host_saved_button.visible
+    click(app, screen.host_saved_button.rect.center)
+    again = app.stack.top
+    assert isinstance(again, LobbyScene)
+    run_until(app, lambda a: again.remote.lobby is not None)
+    lobby_seats = again.remote.lobby
+    assert lobby_seats is not None and lobby_seats.seats[0].name == "Host"
+    assert not saved[0].exists()

@@ -208,6 +208,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "title.join": ("Join a table", "テーブルに参加"),
     "friends.host": ("Host a table for friends", "友だちとテーブルを開く"),
     "friends.host_name": ("Host", "ホスト"),
+    "friends.host_saved": ("Host the saved match again", "保存した対戦をもう一度開く"),
     "friends.lobby.title": ("Table for friends", "友だちとのテーブル"),
     "friends.start": ("Start", "開始"),
     "friends.connecting": ("Connecting…", "接続しています…"),

@@ -271,11 +271,11 @@ class Table:
             match = Match(settings.rules(), self.seed, games=settings.games)
         self.runner = MatchRunner(match)
         self.step += 1
+        self._track_due(now)
         out: list[Outgoing] = self._lobby_out(now)
         for slot in self.seats:
             if slot.connected:
                 out.append((slot.player, self.snapshot(slot, now)))
-        self._track_due(now)
         return out
 
     def snapshot(self, slot: SeatSlot, now: float) -> Snapshot:

@@ -151,6 +151,9 @@ class NewGameScene(MenuScreen):
         self.start_button = Button(lambda: ctx.t("button.start"), self.start, enabled=lambda: self.problem is None)
         self.host_button = Button(lambda: ctx.t("friends.host"), self.host, style="secondary",
                                   enabled=lambda: self.problem is None, size=theme.FONT_BODY)
+        self.host_saved_button = Button(lambda: ctx.t("friends.host_saved"), lambda: ctx.nav.host_saved_match(),
+                                        style="secondary", size=theme.FONT_SMALL)
+        self.host_saved_button.visible = ctx.nav.saved_hosted_match() is not None
         self._dirty = True
         self._rebuild(focus="mode:" + self.mode)
 
@@ -330,6 +333,7 @@ class NewGameScene(MenuScreen):
             if row.help is not None:
                 self.keyed["help:" + row.key] = row.help
         self.keyed["rules"] = self.rules_button
+        self.keyed["host_saved"] = self.host_saved_button
         self.keyed["host"] = self.host_button
         self.keyed["start"] = self.start_button
         self.widgets.clear()
@@ -482,6 +486,8 @@ class NewGameScene(MenuScreen):
         self.rules_button.rect.midleft = (self.footer.left, self.footer.centery)
         self.host_button.rect = pygame.Rect(0, 0, px(300, scale), px(44, scale))
         self.host_button.rect.midright = (self.start_button.rect.left - px(16, scale), self.footer.centery)
+        self.host_saved_button.rect = pygame.Rect(0, 0, px(260, scale), px(40, scale))
+        self.host_saved_button.rect.midright = (self.host_button.rect.left - px(12, scale), self.footer.centery)
 
     def _layout_glance(self, top: int, width: int) -> int:
         """Chips naming the local rules in force (below the options of a preset); the new content height."""

@@ -162,6 +162,17 @@ def test_a_dropped_player_keeps_the_seat_then_the_computer_plays_it_until_it_ret
     assert bad.value.reason is Refusal.BAD_TOKEN
 
 
+def test_the_first_snapshot_carries_the_turn_timer_of_the_first_decision() -> None:
+    table = Table("ABCDE", TableSettings(players=2, turn_timer=30), seed=3)
+    table.join("a", 0.0)
+    table.join("b", 0.0)
+    out = table.start(0, 5.0)
+    snapshots = [m for _, m in out if isinstance(m, Snapshot)]
+    turn = snapshots[0].view.state.turn
+    due = [s for s in snapshots if s.view.seat == turn]
+    assert due and due[0].view.deadline == 30.0
+
+
 def test_the_turn_timer_lets_the_computer_decide_for_a_slow_player_once() -> None:
     table = table_of(turn_timer=30)
     player = until_person(table, 0.0)
