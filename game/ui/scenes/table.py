@@ -44,6 +44,8 @@ THINK_TIME = (0.35, 0.65)
 
 A pass is shown as soon as it is decided, and a computer that can only pass does not pause."""
 AUTO_PASS_DELAY = 0.45
+COUNTDOWN_FPS = 4.0
+"""How often the table is redrawn while only a turn timer's countdown moves."""
 MESSAGE_TIME = 3.0
 
 
@@ -280,7 +282,9 @@ class TableScene(Scene, Generic[S]):
         moving = (not director.idle or director.flights or director.banners or director.toasts
                   or self._think is not None or self._auto_pass is not None or self._message is not None
                   or self.session.thinking or self.session.computer_to_act())
-        return ANIMATING if moving else 0.0
+        if moving:
+            return ANIMATING
+        return COUNTDOWN_FPS if self.session.deadline() > 0 else 0.0
 
     def _remote_news(self, remote: RemoteSession) -> None:
         """At a table for friends: reactions, refused actions, and the table closing."""
