@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import Event, Move, Observation, Play, PublicState, PublicView, RuleSet, Turn
 from game.engine.events import MatchOver
@@ -84,6 +84,8 @@ class TableSeat(Protocol):
     def deal_view(self) -> tuple[PublicState, int]:
         """The public state at the deal and the seat's hand as dealt (where the table's animation starts)."""
     def standings(self) -> Standings: ...
+    def game_record(self) -> dict[str, Any] | None:
+        """The record of the game just finished (every hand as dealt; None: not here yet)."""
     def player_at(self, seat: int) -> int: ...
     def level_at(self, seat: int) -> str | None: ...
     def name_of(self, player: int) -> str | None:

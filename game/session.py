@@ -277,6 +277,9 @@ class Session:
     def name_of(self, player: int) -> str | None:
         return None
 
+    def game_record(self) -> dict[str, Any] | None:
+        return record_json(self.rules, [self.game])
+
     me = HUMAN
 
     def public(self) -> PublicState:

@@ -22,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ai.levels import make_player
 from game.engine import Event, IllegalMove, Move, Observation, Play, PublicState, Reason, RuleSet, Turn, legality
@@ -219,6 +220,10 @@ class RemoteSession:
         welcome = self.seat_table.welcome
         length = welcome.table.games if welcome is not None and welcome.table.games else match_end.games
         return Standings(tuple(self._results), view.totals, view.over, length, match_end.target, view.game + 1)
+
+    def game_record(self) -> dict[str, Any] | None:
+        view = self._view
+        return None if view is None else self.seat_table.records.get(view.game)
 
     def player_at(self, seat: int) -> int:
         return self.view.seating[seat]
