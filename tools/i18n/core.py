@@ -343,7 +343,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "stamp.sorry": ("Sorry!", "ごめん！"),
     "stamp.wow": ("Wow!", "すごい！"),
     "stamp.thanks": ("Thanks!", "ありがとう！"),
-    "stamp.hurry": ("Your turn!", "お先にどうぞ！"),
+    "stamp.hurry": ("Hurry up!", "はやく〜！"),
     "level.network": ("Friends (network)", "友だちとネット対戦"),
     "level.person": ("Friend", "友だち"),
 }

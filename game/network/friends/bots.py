@@ -24,6 +24,9 @@ from game.levels import Level
 from .client import Connection, Incoming, Link, SeatTable
 from .messages import Lobby, Ready, Rejected, SeatState, Snapshot, Start
 
+RECORD_WAIT = 5.0
+"""Seconds a bot waits, once the match is over, for the record of its last game."""
+
 
 @dataclass
 class BotResult:
@@ -59,12 +62,15 @@ def run_bot(
     answered: object = None
     readied: set[int] = set()
     started = False
+    over_at = time.monotonic()
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
             result.timed_out = True
             return result
         items = conn.poll(min(left, 0.5))
+        if result.over is None:
+            over_at = time.monotonic()
         seat.absorb(items)
         if keep_log:
             result.log.extend(items)
@@ -80,7 +86,9 @@ def run_bot(
         view = seat.view
         if view is not None and view.over is not None:
             result.over = view.over
-            return result
+            if len(seat.records) > view.game or time.monotonic() > over_at + RECORD_WAIT:
+                return result  # the last game's record comes right after its result: waited for, briefly
+            continue
         lobby = seat.lobby
         if start_with is not None and not started and lobby is not None and not lobby.started \
                 and connected(lobby) >= start_with:

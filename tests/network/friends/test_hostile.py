@@ -8,7 +8,7 @@ import asyncio
 import json
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from websockets.asyncio.client import connect
@@ -53,11 +53,13 @@ async def raw_exchange(url: str, first: str | bytes, then: Sequence[str | bytes]
     return got
 
 
-def start_table(url: str, people: int = 2,
-                players: int = 4) -> tuple[str, list[Connection], list[Any], threading.Thread]:
-    """A table with ``people`` bots that start and play it in the background."""
-    host = Connection(url, Create("host", TableSettings(players=players, games=2))).start()
+def start_table(url: str, people: int = 2, players: int = 4, before: Callable[[str], object] | None = None,
+                drop_timeout: int = 60) -> tuple[str, list[Connection], list[Any], threading.Thread]:
+    """A table with ``people`` bots that start and play it in the background (``before(code)`` runs first)."""
+    host = Connection(url, Create("host", TableSettings(players=players, games=2, drop_timeout=drop_timeout))).start()
     code = welcome_of(host).code
+    if before is not None:
+        before(code)
     conns = [host] + [Connection(url, Hello(f"friend {k}", code)).start() for k in range(1, people)]
     results: list[Any] = [None] * people
 
@@ -109,9 +111,14 @@ def fuzz_frames(rng: random.Random, count: int) -> list[str | bytes]:
 
 def test_fuzzed_and_oversized_messages_from_a_seated_player_never_stop_the_others() -> None:
     with running_server(limits=LIMITS, computer_pause=0.01) as (thread, url):
-        code, conns, results, runner = start_table(url, people=2, players=4)
-        frames = fuzz_frames(random.Random(5), 25)
-        answers = asyncio.run(raw_exchange(url, encode(Hello("fuzzer", code)), frames, timeout=2.0))
+        answers: list[Any] = []
+
+        def fuzz(code: str) -> None:  # a seated player sends garbage before the start, then its seat is free again
+            frames = fuzz_frames(random.Random(5), 25)
+            answers.extend(asyncio.run(raw_exchange(url, encode(Hello("fuzzer", code)), frames, timeout=2.0)))
+
+        code, conns, results, runner = start_table(url, people=2, players=4, before=fuzz, drop_timeout=0)
+        assert answers[0]["type"] == "welcome"
         refusals = [a for a in answers if a.get("type") in ("rejected", "refused")]
         assert refusals and all(a["reason"] in {r.value for r in Refusal} and a["message"] for a in refusals)
         # an oversized frame closes that connection (the WebSocket's max_size), nothing else
@@ -123,9 +130,13 @@ def test_fuzzed_and_oversized_messages_from_a_seated_player_never_stop_the_other
 
 def test_a_flood_is_cut_off_and_the_table_plays_on() -> None:
     with running_server(limits=LIMITS, computer_pause=0.01) as (_, url):
-        code, conns, results, runner = start_table(url)
-        flood = [encode(Act(0, None))] * 400
-        answers = asyncio.run(raw_exchange(url, encode(Hello("flood", code)), flood, timeout=3.0))
+        answers: list[Any] = []
+
+        def flood(code: str) -> None:  # a seated player floods before the start (then its seat is free again)
+            frames = [encode(Act(0, None))] * 400
+            answers.extend(asyncio.run(raw_exchange(url, encode(Hello("flood", code)), frames, timeout=3.0)))
+
+        _, conns, results, runner = start_table(url, before=flood, drop_timeout=0)
         assert answers[-1]["type"] == "refused" and answers[-1]["reason"] == Refusal.TOO_FAST.value
         finish(conns, results, runner)
 
