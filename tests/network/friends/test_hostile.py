@@ -24,6 +24,7 @@ from game.network.friends.messages import (
     Lobby,
     Refusal,
     Rejected,
+    SeatState,
     Snapshot,
     Start,
     TableSettings,
@@ -60,6 +61,15 @@ def start_table(url: str, people: int = 2, players: int = 4, before: Callable[[s
     code = welcome_of(host).code
     if before is not None:
         before(code)
+        # the intruder's seat is free again before the friends come (else the host could start with it)
+        lobbies = [m for m in host.poll(1.0) if isinstance(m, Lobby)]
+        for _ in range(100):  # 10 s at most
+            if [i for i, lobby in enumerate(lobbies) if sum(s.person for s in lobby.seats) > 1] and \
+                    [s.state for s in lobbies[-1].seats if s.person] == [SeatState.CONNECTED]:
+                break
+            lobbies += [m for m in host.poll(0.1) if isinstance(m, Lobby)]
+        else:
+            raise AssertionError("the intruder's seat was not freed")
     conns = [host] + [Connection(url, Hello(f"friend {k}", code)).start() for k in range(1, people)]
     results: list[Any] = [None] * people
 
