@@ -30,22 +30,28 @@ from typing import TYPE_CHECKING, Any
 from ai.levels import make_player
 from ai.player import Player
 from game.engine import (
+    PASS,
     Event,
     Game,
     IllegalMove,
     Match,
     Move,
+    Observation,
     Pass,
     Phase,
+    Play,
+    PublicState,
     Reason,
     RuleSet,
     Title,
+    Turn,
     observe,
 )
-from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
+from game.engine.events import Dealt, MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
 from game.levels import Level
+from game.seat import Standings
 from game.setups import SeatKind, SeatSpec, SessionSetup, setup_from_json
 from game.storage.rows import iso_utc, utc_now
 
@@ -214,6 +220,80 @@ class Session:
     @property
     def thinking(self) -> bool:
         return self._ticket is not None
+
+    # --- the seat the table shows (``game.seat.TableSeat``) ---------------------------------
+
+    remote = False
+
+    @property
+    def state(self) -> Game:
+        return self.match.game
+
+    @property
+    def hand(self) -> int:
+        return self.game.hands[self.human_seat]
+
+    @property
+    def history(self) -> Sequence[Turn]:
+        return self.game.history
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def game_index(self) -> int:
+        return self.match.index
+
+    def observation(self) -> Observation:
+        return observe(self.game, self.human_seat)
+
+    def moves(self) -> list[Move]:
+        game = self.game
+        return game.move_list() if game.phase is Phase.PLAY and game.turn == self.human_seat else []
+
+    def readings(self, cards: int) -> list[Play]:
+        game = self.game
+        if game.phase is not Phase.PLAY or cards & game.hands[game.turn] != cards:
+            return []
+        try:
+            return game.readings(cards)
+        except IllegalMove:
+            return []
+
+    def resolve(self, cards: int) -> Play:
+        return self.game.resolve(cards)
+
+    def deal_view(self) -> tuple[PublicState, int]:
+        game = self.game
+        dealt = next((e.state for e in game.setup_events if isinstance(e, Dealt) and e.state is not None), None)
+        return dealt or game.public(), game.deal.hands[self.human_seat]
+
+    def standings(self) -> Standings:
+        match = self.match
+        return Standings(tuple(match.results), tuple(match.totals), match.outcome, match.length, match.target,
+                         len(match.games))
+
+    def name_of(self, player: int) -> str | None:
+        return None
+
+    def game_record(self) -> dict[str, Any] | None:
+        return record_json(self.rules, [self.game])
+
+    me = HUMAN
+
+    def public(self) -> PublicState:
+        return self.game.public()
+
+    def forced_pass(self) -> bool:
+        game = self.game
+        return game.phase is Phase.PLAY and game.move_list() == [PASS]
+
+    def connection_at(self, seat: int) -> str | None:
+        return None
+
+    def deadline(self) -> float:
+        return 0.0
 
     def _decides(self, decision: Decision) -> Player | None:
         """The computer (or program) that makes ``decision``, None for the human."""

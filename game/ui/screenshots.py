@@ -87,7 +87,7 @@ def _show_table(app: App, setup: SessionSetup, want: Callable[[Session], bool], 
 
 def _select_a_play(scene: TableScene) -> None:
     """Lift a legal play in the hand so the screenshot shows a selection."""
-    plays = [m for m in scene.session.game.move_list() if isinstance(m, Play)]
+    plays = [m for m in scene.session.moves() if isinstance(m, Play)]
     if plays:
         scene.hand.selected = max(plays, key=lambda p: p.size).cards
         scene.hand.focus = 0

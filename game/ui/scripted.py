@@ -69,10 +69,10 @@ class Autopilot:
         session = scene.session
         if not scene.director.idle or not session.human_to_act():
             return False
-        game = session.game
-        self.rng = random.Random(f"{self.seed}/{session.match.index}/{len(game.history)}/{len(game.chosen_gifts)}")
-        obs = observe(game, session.human_seat)
-        if session.game.phase.giving:
+        obs = session.observation()
+        gifts = len(session.game.chosen_gifts) if isinstance(session, Session) else len(obs.gifts)
+        self.rng = random.Random(f"{self.seed}/{session.game_index}/{len(obs.history)}/{gifts}")
+        if obs.state.phase.giving:
             scene.hand.selected = self.player.choose_gift(obs, self.rng)
             scene.play_selected()
             return True

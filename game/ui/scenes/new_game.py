@@ -151,6 +151,11 @@ class NewGameScene(MenuScreen):
         self.rules_button = Button(lambda: ctx.t("screen.new.view_rules"), self.view_rules, style="secondary",
                                    enabled=lambda: self.rules() is not None, size=theme.FONT_BODY)
         self.start_button = Button(lambda: ctx.t("button.start"), self.start, enabled=lambda: self.problem is None)
+        self.host_button = Button(lambda: ctx.t("friends.host"), self.host, style="secondary",
+                                  enabled=lambda: self.problem is None, size=theme.FONT_BODY)
+        self.host_saved_button = Button(lambda: ctx.t("friends.host_saved"), lambda: ctx.nav.host_saved_match(),
+                                        style="secondary", size=theme.FONT_SMALL)
+        self.host_saved_button.visible = ctx.nav.saved_hosted_match() is not None
         self._dirty = True
         self._rebuild(focus="mode:" + self.mode)
 
@@ -229,6 +234,15 @@ class NewGameScene(MenuScreen):
             return None
 
     # --- actions -----------------------------------------------------------------------
+
+    def host(self) -> None:
+        """Host a table for friends with these rules (the computers' level for the seats nobody takes)."""
+        setup, problem = self.build()
+        if setup is None:
+            self.problem = problem
+            return
+        level = self.level if self.level in LEVELS else Level.NORMAL.value
+        self.ctx.nav.host_table(setup, level)
 
     def start(self) -> None:
         setup, problem = self.build()
@@ -321,6 +335,8 @@ class NewGameScene(MenuScreen):
             if row.help is not None:
                 self.keyed["help:" + row.key] = row.help
         self.keyed["rules"] = self.rules_button
+        self.keyed["host_saved"] = self.host_saved_button
+        self.keyed["host"] = self.host_button
         self.keyed["start"] = self.start_button
         self.widgets.clear()
         for widget in self.keyed.values():
@@ -470,6 +486,10 @@ class NewGameScene(MenuScreen):
         self.start_button.rect.midright = (self.footer.right, self.footer.centery)
         self.rules_button.rect = pygame.Rect(0, 0, px(200, scale), px(44, scale))
         self.rules_button.rect.midleft = (self.footer.left, self.footer.centery)
+        self.host_button.rect = pygame.Rect(0, 0, px(300, scale), px(44, scale))
+        self.host_button.rect.midright = (self.start_button.rect.left - px(16, scale), self.footer.centery)
+        self.host_saved_button.rect = pygame.Rect(0, 0, px(260, scale), px(40, scale))
+        self.host_saved_button.rect.midright = (self.host_button.rect.left - px(12, scale), self.footer.centery)
 
     def _layout_glance(self, top: int, width: int) -> int:
         """Chips naming the local rules in force, then those not in play (below the options of a preset); the new
@@ -565,7 +585,7 @@ class NewGameScene(MenuScreen):
         self.scroller.draw_bar(surface, scale)
         if self.problem:
             size = px(theme.FONT_SMALL + 1, scale)
-            right = self.start_button.rect.left - px(18, scale)
+            right = self.host_button.rect.left - px(18, scale)
             width = right - self.rules_button.rect.right - px(24, scale)
             lines = wrap_text(ctx, self.problem, size, width)[:3]
             line_h = round(size * 1.3)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.storage.settings import ANIMATION_SPEEDS
+from game.storage.settings import ANIMATION_SPEEDS, DROP_TIMEOUTS, TURN_TIMERS
 
 from .. import theme
 from ..theme import px
@@ -52,6 +52,12 @@ class SettingsScene(MenuScreen):
             FormRow("reduce_effects", tr(ctx, "settings.reduce_effects"), self._toggle("reduce_effects")),
             FormRow("auto_pass", tr(ctx, "settings.auto_pass"), self._toggle("auto_pass")),
             FormRow("slow_mode", tr(ctx, "settings.slow_mode"), self._toggle("slow_mode")),
+            FormRow("turn_timer", tr(ctx, "settings.turn_timer"),
+                    Selector([(v, self._seconds(v)) for v in TURN_TIMERS], lambda: ctx.settings.turn_timer,
+                             lambda v: ctx.update_settings(turn_timer=v))),
+            FormRow("drop_timeout", tr(ctx, "settings.drop_timeout"),
+                    Selector([(v, self._seconds(v)) for v in DROP_TIMEOUTS], lambda: ctx.settings.drop_timeout,
+                             lambda v: ctx.update_settings(drop_timeout=v))),
             FormRow("fullscreen", tr(ctx, "settings.fullscreen"),
                     Toggle(self._on_off(lambda: ctx.settings.fullscreen), lambda: ctx.settings.fullscreen,
                            lambda _: ctx.nav.toggle_fullscreen())),
@@ -61,6 +67,10 @@ class SettingsScene(MenuScreen):
             if row.control is not None:
                 self.widgets.add(row.control)
         self.widgets.focus = 1
+
+    def _seconds(self, value: int) -> Callable[[], str]:
+        ctx = self.ctx
+        return lambda: ctx.t("settings.off") if value == 0 else ctx.t("settings.seconds", n=value)
 
     def _on_off(self, get: Callable[[], bool]) -> Callable[[], str]:
         ctx = self.ctx

@@ -83,6 +83,17 @@ class TableModel:
         state = dealt or game.public()
         return cls(human=human, state=replace(state, counts=(0,) * game.n), dealt_hand=game.deal.hands[human])
 
+    @classmethod
+    def at_view(cls, state: PublicState, dealt_hand: int, human: int) -> TableModel:
+        """The table before the deal's animation, from the public state at the deal and the hand dealt."""
+        return cls(human=human, state=replace(state, counts=(0,) * state.n), dealt_hand=dealt_hand)
+
+    def sync_view(self, state: PublicState, hand: int) -> None:
+        """Take everything from one seat's view (call only when no animation is pending)."""
+        self.state = state
+        self.hand = hand
+        self.result = state.result
+
     def sync(self, game: Game) -> None:
         """Take everything from the game (call only when no animation is pending)."""
         self.state = game.public()
