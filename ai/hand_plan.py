@@ -23,9 +23,9 @@ from math import comb
 from typing import Final
 
 from game.engine import Play
-from game.engine.cards import JOKER_MASK, JOKER_RANK, N_RANKS, NATURAL_MASK, SPADE_3
+from game.engine.cards import JOKER_MASK, JOKER_RANK, N_RANKS, NATURAL_MASK
 from game.engine.effects import eight_cuts, forbidden_finish, j_backs, revolts
-from game.engine.movegen import legal_plays, suit_ranks
+from game.engine.movegen import legal_plays, stronger_ranks, suit_ranks, trump_rank
 from game.engine.plays import GROUP, SEQUENCE, SINGLE, canonical_group_suits
 from game.engine.rules import RuleSet
 
@@ -148,22 +148,33 @@ class Outlook:
     def _threats(self, play: Play, lock: int, reversed_: bool) -> list[tuple[int, int]]:
         """For each rank that could beat a single or a group: (unseen cards usable there, cards needed).
 
-        Jokers count as usable at every rank; a lone joker on a natural single is its own entry.
+        The ranks are the engine's: the stronger ones in the order in force
+        (the lock's suits only) and the rank that beats any group of the size
+        (砂嵐, 救急車: any suits).  Jokers count as usable at every rank; a lone
+        joker on a natural single is its own entry; only the ♠3 answers a
+        lone joker (スペ3返し).
         """
         unseen = self.unseen
         jokers = self.jokers_unseen
         if play.rank == JOKER_RANK:
-            return [(1, 1)] if self.rules.spade3_return and unseen & SPADE_3 else []
-        ranks = range(play.rank) if reversed_ else range(play.rank + 1, N_RANKS)
+            return [(1, 1)] if legal_plays(unseen, play, reversed_, lock, self.rules) else []
+        ranks = stronger_ranks(play.rank, reversed_)
+        trump = trump_rank(play, self.rules)
         mask = lock or 0xF
         need = play.size
         out: list[tuple[int, int]] = []
-        for r in ranks:
+        for r in ranks[::-1] if reversed_ else ranks:
+            if r == trump:
+                continue
             usable = ((unseen >> (r << 2)) & mask).bit_count()
             if need == 1:
                 if usable:
                     out.append((usable, 1))
             elif usable + jokers >= need and (usable or jokers >= 2):
+                out.append((usable + jokers, need))
+        if trump is not None:
+            usable = ((unseen >> (trump << 2)) & 0xF).bit_count()
+            if usable + jokers >= need and (usable or jokers >= 2):
                 out.append((usable + jokers, need))
         if need == 1 and jokers:
             out.append((jokers, 1))

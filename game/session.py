@@ -40,11 +40,13 @@ from game.engine import (
     Reason,
     RuleSet,
     Title,
+    Turn,
     observe,
 )
 from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
+from game.engine.state import GiftKind
 from game.levels import Level
 from game.setups import SeatKind, SeatSpec, SessionSetup, setup_from_json
 from game.storage.rows import iso_utc, utc_now
@@ -101,6 +103,18 @@ class Replaced:
 def decision_seed(seed: int, game: int, step: int, seat: int) -> int:
     """A reproducible seed for one computer decision."""
     return zlib.crc32(f"{seed}/{game}/{step}/{seat}".encode())
+
+
+def decision_step(game: Game) -> int:
+    """Where ``game`` stands, as a number for ``decision_seed``: one for each play, pass and handoff,
+    a thousand for each exchange gift chosen."""
+    step = 0
+    for entry in game.history:
+        if isinstance(entry, Turn) or entry.kind is not GiftKind.EXCHANGE:
+            step += 1
+        elif entry.chosen:
+            step += 1000
+    return step
 
 
 class Session:
@@ -249,8 +263,7 @@ class Session:
         player = self._decides(decision)
         assert player is not None
         seat = decision.seat
-        step = len(game.history) + len(game.handoffs) + 1000 * len(game.chosen_gifts)
-        seed = decision_seed(self.setup.seed, self.match.index, step, seat)
+        seed = decision_seed(self.setup.seed, self.match.index, decision_step(game), seat)
         budget = self.setup.expert_budget if player.level is Level.EXPERT else None
         self._thinking = decision
         self._ticket = self.worker.submit(player, observe(game, seat), seed, gift=decision.gift is not None,
@@ -321,7 +334,7 @@ class Session:
         if game.phase is not Phase.PLAY or game.turn != self.human_seat:
             return None
         seat = self.human_seat
-        seed = decision_seed(self.setup.seed, self.match.index, len(game.history), seat)
+        seed = decision_seed(self.setup.seed, self.match.index, len(game.turns()), seat)
         return make_player(HINT_LEVEL).choose_move(observe(game, seat), random.Random(seed))
 
     # --- after every action ------------------------------------------------------------

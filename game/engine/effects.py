@@ -97,6 +97,8 @@ class Effects(NamedTuple):
     """Cards the player then hands to the next player (7渡し; at most the cards left)."""
     discards: int = 0
     """Cards the player then discards (10捨て; at most the cards left)."""
+    changes: bool = False
+    """It turns the order, locks, turns the direction round or clears the table (any of the above)."""
 
 
 def revolts(play: Play, rules: RuleSet) -> bool:
@@ -168,6 +170,18 @@ def hopeless(hand: int) -> bool:
     return bool(hand) and not hand & ~EIGHTS_AND_JOKERS
 
 
+def skip_clears(skips: int, answering: int) -> bool:
+    """Does a 5スキップ of ``skips`` seats come round to the player who made it (the table clears, the
+    player leads), ``answering`` (a bit set) being the other seats that could answer the play?"""
+    return skips > 0 and skips >= answering.bit_count()
+
+
+def loses_hopeless(rules: RuleSet, hand: int, stock: int) -> bool:
+    """Does a player left with ``hand`` and ``stock`` cards in its stock lose at once (the 5-card
+    mode with forbidden finishes: only 8s and jokers, nothing left to draw)?"""
+    return bool(rules.hand_size) and not stock and rules.forbidden_finish and hopeless(hand)
+
+
 def effects(play: Play, table: SituationView, finishes: bool = False) -> Effects:
     """What ``play`` does when made on ``table``; ``finishes``: it is the player's last card(s)."""
     rules = table.rules
@@ -181,17 +195,21 @@ def effects(play: Play, table: SituationView, finishes: bool = False) -> Effects
     cut = clears(play, table.top, rules)
     if cut and finishes and forbidden and rules.info.forbidden_finish_stays:
         cut = None  # the tournament rules: the cards of a forbidden finish stay on the table
+    revolution = revolts(play, rules)
+    j_back = j_backs(play, rules)
+    turns_round = rules.nine_reverse and rank_count(play, RANK_9) > 0
     return Effects(
-        revolution=revolts(play, rules),
-        j_back=j_backs(play, rules),
+        revolution=revolution,
+        j_back=j_back,
         locks=locks,
         ends_lock=lone_joker and table.lock != 0,
         cut=cut,
         forbidden=forbidden,
         skips=rank_count(play, RANK_5) if rules.five_skip and not cut else 0,
-        turns_round=rules.nine_reverse and rank_count(play, RANK_9) > 0,
+        turns_round=turns_round,
         hands_on=rank_count(play, RANK_7) if rules.seven_pass and not finishes else 0,
         discards=rank_count(play, RANK_10) if rules.ten_discard and not finishes else 0,
+        changes=bool(revolution or j_back or locks or turns_round or cut),
     )
 
 
@@ -205,7 +223,9 @@ __all__ = [
     "forbidden_finish",
     "hopeless",
     "j_backs",
+    "loses_hopeless",
     "rank_count",
     "returns_joker",
     "revolts",
+    "skip_clears",
 ]

@@ -26,10 +26,10 @@ from .cards import JOKER_IDS, JOKER_MASK, card_codes, parse_card_id, parse_place
 from .errors import IllegalMove
 from .events import Event
 from .game import Game, Phase
-from .match import Match
+from .match import Match, next_deal
 from .plays import PASS, SINGLE, Play
 from .rules import PRESETS, RuleError, RuleSet, Title, preset_rules
-from .state import GiftKind
+from .state import GiftKind, Turn
 
 FORMAT = "daifugo-record/1"
 MAX_RECORD_BYTES = 64 << 20
@@ -123,20 +123,27 @@ def rules_json(rules: RuleSet) -> dict[str, Any]:
 
 
 def game_json(game: Game) -> dict[str, Any]:
-    """One game as a record entry."""
+    """One game as a record entry: its deal, then its history in order."""
     entry: dict[str, Any] = {"hands": [card_codes(h) for h in game.deal.hands]}
     titles = game.previous_titles
     if titles is not None:
         entry["previous_classes"] = [t.value for t in titles]
-    if game.chosen_gifts:
-        entry["exchange"] = [{"seat": seat, "give": card_codes(cards)} for seat, cards in game.chosen_gifts]
+    exchange: list[dict[str, Any]] = []
+    actions: list[dict[str, Any]] = []
+    for item in game.history:
+        if isinstance(item, Turn):
+            actions.append(action_json(item.seat, item.move))
+        elif item.kind is GiftKind.EXCHANGE:
+            if item.chosen:
+                exchange.append({"seat": item.giver, "give": card_codes(item.cards)})
+        else:
+            actions.append({"seat": item.giver, _HANDOFF_KEYS[item.kind]: card_codes(item.cards)})
+    if exchange:
+        entry["exchange"] = exchange
     if game.phase is not Phase.EXCHANGE:
         entry["leader"] = game.leader
     entry["stocks"] = [_codes(s) for s in game.deal.stocks] if game.deal.stocks is not None else None
     entry["pile"] = _codes(game.deal.pile) if game.deal.pile is not None else None
-    actions = [action_json(turn.seat, turn.move) for turn in game.history]
-    for before, seat, cards, kind in reversed(game.handoffs):
-        actions.insert(before, {"seat": seat, _HANDOFF_KEYS[kind]: card_codes(cards)})
     entry["actions"] = actions
     return entry
 
@@ -272,59 +279,11 @@ def _parse_game(rules: RuleSet, data: Any, path: str) -> GameSpec:
     unknown = set(data) - known
     if unknown:
         raise RecordError(f"{path}: unknown field {_shown(sorted(unknown)[0])}")
-    n = rules.players
-    raw_hands = data.get("hands")
-    if not isinstance(raw_hands, list) or len(raw_hands) != n:
-        raise RecordError(f"{path}.hands: expected {n} lists of card codes (one per seat)")
-    dealt: dict[int, str] = {}
-    jokers_seen = 0
-
-    def claim(ids: list[int], where: str) -> list[int]:
-        nonlocal jokers_seen
-        fixed = []
-        for cid in ids:
-            if cid >= 52:
-                cid = 52 + jokers_seen
-                jokers_seen += 1
-                if jokers_seen > rules.jokers:
-                    raise RecordError(f"{where}: more jokers than the rules' {rules.jokers}")
-            if cid in dealt:
-                raise RecordError(f"{where}: card {card_codes(1 << cid)[0]!r} dealt twice (also in {dealt[cid]})")
-            dealt[cid] = where
-            fixed.append(cid)
-        return fixed
-
-    hands = tuple(_mask(claim(_cards(h, f"{path}.hands[{s}]"), f"{path}.hands[{s}]")) for s, h in enumerate(raw_hands))
-    stocks = None
-    if data.get("stocks") is not None:
-        raw = data["stocks"]
-        if not rules.hand_size:
-            raise RecordError(f"{path}.stocks: only the 5-card mode (hand_size) has stocks")
-        if not isinstance(raw, list) or len(raw) != n:
-            raise RecordError(f"{path}.stocks: expected {n} lists of card codes")
-        stocks = tuple(tuple(claim(_cards(s, f"{path}.stocks[{i}]"), f"{path}.stocks[{i}]")) for i, s in enumerate(raw))
-    elif rules.hand_size:
-        stocks = tuple(() for _ in range(n))
-    pile = None
-    if data.get("pile") is not None:
-        if not rules.pile_draw:
-            raise RecordError(f"{path}.pile: only pile_draw rules have a pile")
-        pile = tuple(claim(_cards(data["pile"], f"{path}.pile"), f"{path}.pile"))
-    for seat, hand in enumerate(hands):
-        if not hand and not (stocks and stocks[seat]):
-            raise RecordError(f"{path}.hands[{seat}]: seat {seat} is dealt no cards")
+    hands, stocks, pile = _parse_deal(rules, data, path)
     previous = None
     if data.get("previous_classes") is not None:
         previous = _parse_classes(rules, data["previous_classes"], f"{path}.previous_classes")
-    exchange = []
-    gifts = data.get("exchange")
-    if gifts is not None and not isinstance(gifts, list):
-        raise RecordError(f"{path}.exchange: expected a list of gifts, not {_shown(gifts)}")
-    for i, gift in enumerate(gifts or []):
-        where = f"{path}.exchange[{i}]"
-        if not isinstance(gift, Mapping) or set(gift) != {"seat", "give"}:
-            raise RecordError(f"{where}: expected {{\"seat\": ..., \"give\": [...]}}")
-        exchange.append((_seat(gift["seat"], rules, f"{where}.seat"), _mask(_cards(gift["give"], f"{where}.give"))))
+    exchange = _parse_exchange(rules, data.get("exchange"), f"{path}.exchange")
     leader = data.get("leader")
     if leader is not None:
         leader = _seat(leader, rules, f"{path}.leader")
@@ -334,12 +293,83 @@ def _parse_game(rules: RuleSet, data: Any, path: str) -> GameSpec:
     return GameSpec(
         hands=hands,
         previous_classes=previous,
-        exchange=tuple(exchange),
+        exchange=exchange,
         leader=leader,
         stocks=stocks,
         pile=pile,
         actions=tuple(_parse_action(rules, a, f"{path}.actions[{i}]") for i, a in enumerate(actions)),
     )
+
+
+class _Deck:
+    """The cards of a record's deal claimed so far: each at most once, jokers numbered as they come."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.dealt: dict[int, str] = {}
+        self.jokers = 0
+
+    def claim(self, value: Any, where: str) -> list[int]:
+        """The card ids of the codes at ``where``; ``RecordError`` for a card dealt before or a joker too many."""
+        fixed = []
+        for cid in _cards(value, where):
+            if cid >= 52:
+                cid = 52 + self.jokers
+                self.jokers += 1
+                if self.jokers > self.rules.jokers:
+                    raise RecordError(f"{where}: more jokers than the rules' {self.rules.jokers}")
+            if cid in self.dealt:
+                raise RecordError(f"{where}: card {card_codes(1 << cid)[0]!r} dealt twice (also in {self.dealt[cid]})")
+            self.dealt[cid] = where
+            fixed.append(cid)
+        return fixed
+
+
+Stocks = tuple[tuple[int, ...], ...]
+
+
+def _parse_deal(
+    rules: RuleSet, data: Mapping[str, Any], path: str
+) -> tuple[tuple[int, ...], Stocks | None, tuple[int, ...] | None]:
+    """A record game's hands, stocks and pile, every card dealt once."""
+    n = rules.players
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list) or len(raw_hands) != n:
+        raise RecordError(f"{path}.hands: expected {n} lists of card codes (one per seat)")
+    deck = _Deck(rules)
+    hands = tuple(_mask(deck.claim(h, f"{path}.hands[{s}]")) for s, h in enumerate(raw_hands))
+    stocks = None
+    if data.get("stocks") is not None:
+        raw = data["stocks"]
+        if not rules.hand_size:
+            raise RecordError(f"{path}.stocks: only the 5-card mode (hand_size) has stocks")
+        if not isinstance(raw, list) or len(raw) != n:
+            raise RecordError(f"{path}.stocks: expected {n} lists of card codes")
+        stocks = tuple(tuple(deck.claim(s, f"{path}.stocks[{i}]")) for i, s in enumerate(raw))
+    elif rules.hand_size:
+        stocks = tuple(() for _ in range(n))
+    pile = None
+    if data.get("pile") is not None:
+        if not rules.pile_draw:
+            raise RecordError(f"{path}.pile: only pile_draw rules have a pile")
+        pile = tuple(deck.claim(data["pile"], f"{path}.pile"))
+    for seat, hand in enumerate(hands):
+        if not hand and not (stocks and stocks[seat]):
+            raise RecordError(f"{path}.hands[{seat}]: seat {seat} is dealt no cards")
+    return hands, stocks, pile
+
+
+def _parse_exchange(rules: RuleSet, gifts: Any, path: str) -> tuple[tuple[int, int], ...]:
+    """A record game's chosen exchange gifts: (seat, cards) in order."""
+    if gifts is not None and not isinstance(gifts, list):
+        raise RecordError(f"{path}: expected a list of gifts, not {_shown(gifts)}")
+    exchange = []
+    for i, gift in enumerate(gifts or []):
+        where = f"{path}[{i}]"
+        if not isinstance(gift, Mapping) or set(gift) != {"seat", "give"}:
+            raise RecordError(f"{where}: expected {{\"seat\": ..., \"give\": [...]}}")
+        exchange.append((_seat(gift["seat"], rules, f"{where}.seat"), _mask(_cards(gift["give"], f"{where}.give"))))
+    return tuple(exchange)
 
 
 def _parse_classes(rules: RuleSet, value: Any, path: str) -> tuple[Title, ...]:
@@ -409,25 +439,22 @@ def places_from_titles(rules: RuleSet, titles: Sequence[Title]) -> tuple[int, ..
 def replay(record: Record) -> Replay:
     """Play a record through; ``IllegalAction`` reports the first broken rule."""
     out = Replay(record.rules)
-    previous: tuple[int, ...] | None = None
     for index, spec in enumerate(record.games):
-        if spec.previous_classes is not None:
-            previous = places_from_titles(record.rules, spec.previous_classes)
-        elif index > 0:
-            last = out.games[-1]
-            if last.result is None:
-                raise RecordError(f"games[{index}].previous_classes: needed because game {index - 1} did not finish")
-            previous = _places_after(record.rules, index, last.result.places)
-        game = replay_game(record.rules, spec, previous, index)
-        out.games.append(game)
+        previous = _previous_places(record, index, out.games[-1] if out.games else None)
+        out.games.append(replay_game(record.rules, spec, previous, index))
     return out
 
 
-def _places_after(rules: RuleSet, games_done: int, places: tuple[int, ...]) -> tuple[int, ...]:
-    """Previous places in the next game's seats (after any reseating)."""
-    if rules.reseat and games_done % rules.info.reseat_every == 0:
-        return tuple(range(rules.players))
-    return places
+def _previous_places(record: Record, index: int, last: Game | None) -> tuple[int, ...] | None:
+    """The previous places game ``index`` is dealt with: as written, else as the match deals it after ``last``."""
+    spec = record.games[index]
+    if spec.previous_classes is not None:
+        return places_from_titles(record.rules, spec.previous_classes)
+    if index == 0:
+        return None
+    if last is None or last.result is None:
+        raise RecordError(f"games[{index}].previous_classes: needed because game {index - 1} did not finish")
+    return next_deal(record.rules, index, last.result.places)[1]
 
 
 def replay_game(rules: RuleSet, spec: GameSpec, previous: tuple[int, ...] | None, index: int = 0) -> Game:
@@ -496,15 +523,9 @@ def replay_frames(record: Record) -> list[Frame]:
     problem are not returned (check the record first).
     """
     frames: list[Frame] = []
-    previous: tuple[int, ...] | None = None
     last: Game | None = None
     for index, spec in enumerate(record.games):
-        if spec.previous_classes is not None:
-            previous = places_from_titles(record.rules, spec.previous_classes)
-        elif index > 0:
-            if last is None or last.result is None:
-                raise RecordError(f"games[{index}].previous_classes: needed because game {index - 1} did not finish")
-            previous = _places_after(record.rules, index, last.result.places)
+        previous = _previous_places(record, index, last)
         opening = GameSpec(spec.hands, spec.previous_classes, spec.exchange, spec.leader, spec.stocks, spec.pile)
         game = replay_game(record.rules, opening, previous, index)
         events: list[Event] = list(game.setup_events)

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from ai.levels import make_player
 from ai.player import Player
-from game.engine import Game, Play, observe
+from game.engine import Game, Gift, Play, observe
 from game.engine.rules import PresetId
+from game.engine.state import GiftKind
 from game.levels import Level
 from game.session import Session
 from game.setups import SeatKind, SeatSpec, SessionSetup
@@ -66,7 +67,8 @@ class Autopilot:
         if not scene.director.idle or not session.human_to_act():
             return False
         game = session.game
-        self.rng = random.Random(f"{self.seed}/{session.match.index}/{len(game.history)}/{len(game.chosen_gifts)}")
+        chosen = sum(1 for e in game.history if isinstance(e, Gift) and e.kind is GiftKind.EXCHANGE and e.chosen)
+        self.rng = random.Random(f"{self.seed}/{session.match.index}/{len(game.turns())}/{chosen}")
         obs = observe(game, session.human_seat)
         if session.game.phase.giving:
             scene.hand.selected = self.player.choose_gift(obs, self.rng)

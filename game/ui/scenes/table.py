@@ -62,11 +62,13 @@ class TableScene(Scene):
         self._pointer = (0, 0)
         self._rng = random.Random(session.setup.seed)
         self._build_widgets()
-        self._feed(session.opening_events() if session.game.history == [] else [])
-        if session.game.history:
+        resumed = bool(session.game.turns())  # a saved match resumed in the middle of play
+        self._feed([] if resumed else session.opening_events())
+        if resumed:
             self.model.sync(session.game)
             self.hand.set_hand(self.model.hand)
-            self.director.log.add_history(session.game.history)
+            human = session.human_seat
+            self.director.log.add_history(visible_to(e, human) for e in session.game.replayed_events())
         self._tell_replaced()
 
     # --- setup -----------------------------------------------------------------------

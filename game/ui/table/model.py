@@ -10,7 +10,7 @@ may see (events arrive through ``visible_to``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from game.engine import Game, Play, PublicState, Title
 from game.engine.events import (
@@ -19,7 +19,6 @@ from game.engine.events import (
     Event,
     Exchanged,
     GameOver,
-    HopelessHand,
     MatchOver,
     MiyakoOchi,
     Played,
@@ -52,8 +51,6 @@ class TableModel:
     dealt_hand: int = 0
     """The human's hand as dealt (shown once the deal animation ends)."""
     result: GameOver | None = None
-    hopeless: set[int] = field(default_factory=set)
-    """Seats that lost with a hand of only 8s and jokers (the state counts them as forbidden finishers)."""
     sweeping: bool = False
     """The trick is flying off the table (it is not drawn in place)."""
 
@@ -83,6 +80,11 @@ class TableModel:
     @property
     def n(self) -> int:
         return self.state.n
+
+    @property
+    def hopeless(self) -> frozenset[int]:
+        """Seats that lost with a hand of only 8s and jokers (also among the forbidden finishers)."""
+        return frozenset(seat for seat in range(self.state.n) if self.state.hopeless >> seat & 1)
 
     @property
     def trick(self) -> tuple[tuple[int, Play], ...]:
@@ -138,7 +140,7 @@ class TableModel:
         if seat == state.miyako:
             return "miyako"
         if seat in state.forbidden:
-            return "hopeless" if seat in self.hopeless else "forbidden"
+            return "hopeless" if state.hopeless >> seat & 1 else "forbidden"
         return None
 
     # --- moving on -------------------------------------------------------------------
@@ -163,8 +165,6 @@ class TableModel:
             self.hand |= event.cards
         elif isinstance(event, TrickCleared):
             self.sweeping = False
-        elif isinstance(event, HopelessHand):
-            self.hopeless.add(event.seat)
         elif isinstance(event, MiyakoOchi) and event.seat == human:
             self.hand = 0
         elif isinstance(event, GameOver):
