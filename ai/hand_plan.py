@@ -17,6 +17,7 @@ decision costs one planning per distinct remaining hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -113,7 +114,8 @@ class Outlook:
     """One decision's view for evaluating hands: rules, unseen cards, rank order; with caches."""
 
     __slots__ = (
-        "_beaters", "_plans", "_table", "_values", "jokers_unseen", "opponents", "reversed", "rules", "unseen"
+        "_beaters", "_plans", "_table", "_threat_lists", "_values", "jokers_unseen", "opponents", "reversed", "rules",
+        "unseen",
     )
 
     def __init__(
@@ -128,6 +130,7 @@ class Outlook:
         """Hand sizes of the players who will answer a led play (None: judge by beating ranks only)."""
         self.jokers_unseen = (unseen & JOKER_MASK).bit_count()
         self._beaters: dict[tuple[int, int, int, int], int] = {}
+        self._threat_lists: dict[tuple[int, int, int, int, bool], list[tuple[int, int]]] = {}
         self._plans: dict[int, Plan] = {}
         self._values: dict[tuple[int, int, int, bool], float] = {}
         self._table: list[float | None] = [None] * (N_RANKS * 5)
@@ -146,6 +149,15 @@ class Outlook:
         return reversed_
 
     def _threats(self, play: Play, lock: int, reversed_: bool) -> list[tuple[int, int]]:
+        """For each rank that could beat a single or a group: (unseen cards usable there, cards needed)
+        (see ``_find_threats``; remembered for the decision)."""
+        key = (play.kind, play.size, play.rank, lock, reversed_)
+        found = self._threat_lists.get(key)
+        if found is None:
+            found = self._threat_lists[key] = self._find_threats(play, lock, reversed_)
+        return found
+
+    def _find_threats(self, play: Play, lock: int, reversed_: bool) -> list[tuple[int, int]]:
         """For each rank that could beat a single or a group: (unseen cards usable there, cards needed).
 
         The ranks are the engine's: the stronger ones in the order in force
@@ -158,14 +170,17 @@ class Outlook:
         jokers = self.jokers_unseen
         if play.rank == JOKER_RANK:
             return [(1, 1)] if legal_plays(unseen, play, reversed_, lock, self.rules) else []
-        ranks = stronger_ranks(play.rank, reversed_)
-        trump = trump_rank(play, self.rules)
+        ranks: Sequence[int] = stronger_ranks(play.rank, reversed_)
+        if reversed_:
+            ranks = ranks[::-1]  # the weakest first, whatever the order
+        rules = self.rules
+        trump = trump_rank(play, rules) if rules.sandstorm or rules.ambulance else None
+        if trump is not None:
+            ranks = [r for r in ranks if r != trump]
         mask = lock or 0xF
         need = play.size
         out: list[tuple[int, int]] = []
-        for r in ranks[::-1] if reversed_ else ranks:
-            if r == trump:
-                continue
+        for r in ranks:
             usable = ((unseen >> (r << 2)) & mask).bit_count()
             if need == 1:
                 if usable:

@@ -133,8 +133,10 @@ def _distinct(moves: list[Move]) -> list[Move]:
 def _win_chance(game: PublicView, move: Play, outlook: Outlook, others: int, chances: bool) -> float:
     """How likely ``move`` wins its trick: 1 when it clears the table (``effects``: 8切り, スペ3返し, 砂嵐,
     救急車; a 5スキップ that comes round) or nothing unseen can beat it."""
+    if not others:
+        return 1.0
     eff = effects(move, game)
-    if not others or eff.cut or skip_clears(eff.skips, others):
+    if eff.cut or (eff.skips and skip_clears(eff.skips, others)):
         return 1.0
     reversed_ = (game.revolution != eff.revolution) != (game.j_back != eff.j_back)
     lock = 0 if eff.ends_lock else eff.locks or game.lock

@@ -97,8 +97,6 @@ class Effects(NamedTuple):
     """Cards the player then hands to the next player (7渡し; at most the cards left)."""
     discards: int = 0
     """Cards the player then discards (10捨て; at most the cards left)."""
-    changes: bool = False
-    """It turns the order, locks, turns the direction round or clears the table (any of the above)."""
 
 
 def revolts(play: Play, rules: RuleSet) -> bool:
@@ -191,26 +189,25 @@ def effects(play: Play, table: SituationView, finishes: bool = False) -> Effects
         base = lock_suits(play, rules)
         if base and base == table.lock_base:
             locks = base
-    forbidden = forbidden_finish(play, rules, table.reversed)
+    forbidden = rules.forbidden_finish and forbidden_finish(play, rules, table.reversed)
     cut = clears(play, table.top, rules)
     if cut and finishes and forbidden and rules.info.forbidden_finish_stays:
         cut = None  # the tournament rules: the cards of a forbidden finish stay on the table
-    revolution = revolts(play, rules)
-    j_back = j_backs(play, rules)
-    turns_round = rules.nine_reverse and rank_count(play, RANK_9) > 0
-    return Effects(
-        revolution=revolution,
-        j_back=j_back,
-        locks=locks,
-        ends_lock=lone_joker and table.lock != 0,
-        cut=cut,
-        forbidden=forbidden,
-        skips=rank_count(play, RANK_5) if rules.five_skip and not cut else 0,
-        turns_round=turns_round,
-        hands_on=rank_count(play, RANK_7) if rules.seven_pass and not finishes else 0,
-        discards=rank_count(play, RANK_10) if rules.ten_discard and not finishes else 0,
-        changes=bool(revolution or j_back or locks or turns_round or cut),
-    )
+    return _new_effects(Effects, (  # Effects(...) without the keyword handling: every play asks
+        revolts(play, rules),
+        j_backs(play, rules),
+        locks,
+        lone_joker and table.lock != 0,
+        cut,
+        forbidden,
+        rank_count(play, RANK_5) if rules.five_skip and not cut else 0,
+        rules.nine_reverse and rank_count(play, RANK_9) > 0,
+        rank_count(play, RANK_7) if rules.seven_pass and not finishes else 0,
+        rank_count(play, RANK_10) if rules.ten_discard and not finishes else 0,
+    ))
+
+
+_new_effects = tuple.__new__
 
 
 __all__ = [

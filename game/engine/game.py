@@ -414,14 +414,14 @@ class Game(State):
         self._lay(seat, play, hand, eff)
         if ev is not None:
             ev.append(Played(seat, play, self.public()))
-        if eff.changes:
+        if eff.revolution or eff.j_back or eff.locks or eff.turns_round or eff.cut:
             self._take_effect(seat, eff, ev)
         if stock:
             self._refill(seat, play.size, ev)
             hand = self.hands[seat]
         if not hand:
             self._go_out(seat, eff.forbidden, ev)
-        elif stock == [] and loses_hopeless(self.rules, hand, 0):
+        elif stock is not None and not stock and loses_hopeless(self.rules, hand, 0):
             self._lose_hopeless(seat, ev)
         if self.phase is Phase.PLAY:
             self._after_play(seat, eff.cut, eff.skips, ev)
@@ -582,9 +582,7 @@ class Game(State):
             leader = self._next_seat(leader, self.active)
         self.turn = leader
         i = self._last_turn()
-        turn = self.history[i]
-        assert isinstance(turn, Turn)
-        self.history[i] = turn._replace(cleared=reason)
+        self.history[i] = _new_turn(Turn, (*self.history[i][:-1], reason))  # why the trick ended
         if ev is not None:
             ev.append(TrickCleared(leader, reason, self.public()))
 

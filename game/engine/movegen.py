@@ -205,9 +205,18 @@ def legal_plays(hand: int, top: Play | None, reversed_: bool, lock: int, rules: 
             _sequences(out, hand, (hand & JOKER_MASK).bit_count(), top.size, top, lock if lock else 0xF, reversed_,
                        rules)
         return out
-    if top.kind == SINGLE:
-        return _singles(hand, top, reversed_, lock)
-    return _groups(hand, top, reversed_, lock, rules)
+    if top.kind != SINGLE:
+        return _groups(hand, top, reversed_, lock, rules)
+    out = []  # the single cards that beat it (a joker beats any)
+    natural = hand & NATURAL_MASK
+    suit_filter = lock if lock else 0xF
+    for r in stronger_ranks(top.rank, reversed_):
+        n = (natural >> (r << 2)) & suit_filter
+        if n:
+            out += _NATURAL_BY_SIZE[r][n][1]
+    if hand & JOKER_MASK:
+        out.append(LONE_JOKERS[0] if hand & (1 << 52) else LONE_JOKERS[1])
+    return out
 
 
 def _leads(hand: int, reversed_: bool, lock: int, rules: RuleSet) -> list[Play]:
@@ -228,20 +237,6 @@ def _leads(hand: int, reversed_: bool, lock: int, rules: RuleSet) -> list[Play]:
                 _joker_groups(out, hand, jokers, r, n, 0, 0, matter)
     if rules.sequences:
         _sequences(out, hand, jokers, 0, None, 0xF, reversed_, rules)
-    return out
-
-
-def _singles(hand: int, top: Play, reversed_: bool, lock: int) -> list[Play]:
-    """The single cards that beat the single ``top`` (a joker beats any)."""
-    out: list[Play] = []
-    natural = hand & NATURAL_MASK
-    suit_filter = lock if lock else 0xF
-    for r in stronger_ranks(top.rank, reversed_):
-        n = (natural >> (r << 2)) & suit_filter
-        if n:
-            out += _NATURAL_BY_SIZE[r][n][1]
-    if hand & JOKER_MASK:
-        out.append(LONE_JOKERS[0] if hand & (1 << 52) else LONE_JOKERS[1])
     return out
 
 
@@ -327,16 +322,7 @@ def _sequences(
         if not size:
             out += _natural_sequences(ranks, suit, min_len)
             if jokers:
-                for low in range(-margin, N_RANKS):
-                    missing = 0
-                    for length in range(1, N_RANKS - low + 1 + margin):
-                        rank = low + length - 1
-                        if rank < 0 or not ranks >> rank & 1:
-                            missing += 1
-                            if missing > jokers:
-                                break
-                        if length >= min_len:
-                            _joker_sequences(out, hand, jokers, ranks, suit, low, length)
+                _lead_joker_sequences(out, hand, jokers, ranks, suit, min_len, margin)
             continue
         for low in low_range:
             present = _window(ranks, low, size)
@@ -345,6 +331,23 @@ def _sequences(
                 out.append(Play(spread_ranks(present, suit), SEQUENCE, low, size, 1 << suit))
             if jokers and missing <= jokers:
                 _joker_sequences(out, hand, jokers, ranks, suit, low, size)
+
+
+def _lead_joker_sequences(
+    out: list[Play], hand: int, jokers: int, ranks: int, suit: int, min_len: int, margin: int
+) -> None:
+    """Every sequence of ``min_len``+ cards in one suit that leads with jokers (``margin``: one place
+    beyond each end)."""
+    for low in range(-margin, N_RANKS):
+        missing = 0
+        for length in range(1, N_RANKS - low + 1 + margin):
+            rank = low + length - 1
+            if rank < 0 or not ranks >> rank & 1:
+                missing += 1
+                if missing > jokers:
+                    break
+            if length >= min_len:
+                _joker_sequences(out, hand, jokers, ranks, suit, low, length)
 
 
 def _window(ranks: int, low: int, length: int) -> int:

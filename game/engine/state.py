@@ -348,10 +348,7 @@ class State(PublicFacts):
 
     def key(self) -> tuple[object, ...]:
         """Every public field but the rules, as a hashable tuple (equal keys under one rule set: equal states)."""
-        values = list(_key_values(self))
-        for i in _KEY_LISTS:
-            values[i] = tuple(values[i])
-        return tuple(values)
+        return _key_values(self) + tuple(map(tuple, _key_lists(self)))
 
 
 FIELDS: Final = tuple(f.name for f in fields(PublicState))
@@ -360,8 +357,10 @@ _LISTS: Final = tuple(i for i, f in enumerate(fields(State)) if str(f.type).star
 """The fields a ``State`` holds as lists (the snapshot as tuples), by position."""
 _state_values = attrgetter(*(f.name for f in fields(State)))
 _snapshot_values = attrgetter(*FIELDS)
-_key_values = attrgetter(*FIELDS[1:])
-_KEY_LISTS: Final = tuple(i - 1 for i in _LISTS)
+_key_values = attrgetter(*(name for i, name in enumerate(FIELDS) if i and i not in _LISTS))
+"""The fields but the rules that are plain values (``State.key``)..."""
+_key_lists = attrgetter(*(FIELDS[i] for i in _LISTS))
+"""... and the ones a ``State`` holds as lists."""
 
 
 def _thawed(snapshot: PublicState) -> list[Any]:
