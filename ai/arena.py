@@ -32,9 +32,12 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from game.engine import Match, RuleSet, observe, preset_rules
-from game.engine.runner import Answer, Decision, MatchRunner, play_game
+from game.engine.events import MatchOver
+from game.engine.match import GameResult
+from game.engine.runner import Answer, Decision, MatchRunner
 from game.levels import LEVELS
 
+from .expert import ExpertOptions
 from .levels import make_player
 from .player import Player
 
@@ -49,8 +52,8 @@ class MatchJob:
     rules: RuleSet
     levels: tuple[str, ...]
     """The level of each player (player identities of ``Match``), already rotated."""
-    options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
-    """Constructor options by level."""
+    expert: ExpertOptions
+    """How the Experts search."""
     deal_set: int
     rotation: int
     seed: int
@@ -80,8 +83,7 @@ class MatchOutcome:
 
 def play_match(job: MatchJob) -> MatchOutcome:
     """Play one match; every move and gift is checked by the engine."""
-    options = {level: dict(opts) for level, opts in job.options}
-    players: list[Player] = [make_player(level, **options.get(level, {})) for level in job.levels]
+    players: list[Player] = [make_player(level, job.expert) for level in job.levels]
     runner = MatchRunner(Match(job.rules, seed=job.seed, games=job.games))
     outcome = MatchOutcome(times={level: [] for level in set(job.levels)})
     step = 0
@@ -98,19 +100,17 @@ def play_match(job: MatchJob) -> MatchOutcome:
         outcome.times[job.levels[player_id]].append(time.perf_counter() - start)
         return reply
 
-    while True:
-        result = play_game(runner.game, decide)
-        match = runner.match
+    def booked(game: GameResult, _: MatchOver | None) -> None:
+        result = game.result
         entries = []
         for player_id, level in enumerate(job.levels):
-            seat = match.seat_of(player_id)
+            seat = game.seating.index(player_id)
             place = result.places.index(seat)
             entries.append(PlayerGame(level, job.deal_set, len(outcome.games), result.points[seat], place,
                                       result.titles[seat].value))
         outcome.games.append(entries)
-        if runner.end_game() is not None:
-            break
-        runner.next_game()
+
+    runner.play(decide, on_result=booked)
     return outcome
 
 
@@ -127,20 +127,19 @@ def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def plan(
-    rules: RuleSet, seats: Sequence[str], games: int, seed: int, match_games: int, options: dict[str, dict[str, Any]]
+    rules: RuleSet, seats: Sequence[str], games: int, seed: int, match_games: int, expert: ExpertOptions
 ) -> list[MatchJob]:
     """The matches to play: enough deal sets × rotations for ``games`` games."""
     turns = rotations(seats)
     per_set = match_games * len(turns)
     sets = max(1, math.ceil(games / per_set))
-    frozen = tuple((level, tuple(sorted(opts.items()))) for level, opts in sorted(options.items()))
     jobs = []
     for deal_set in range(sets):
         left = games - deal_set * per_set
         length = match_games if left >= per_set else max(1, math.ceil(left / len(turns)))
         set_seed = int.from_bytes(random.Random(f"arena/{seed}/{deal_set}").randbytes(6), "big")
         for rotation, levels in enumerate(turns):
-            jobs.append(MatchJob(rules, levels, frozen, deal_set, rotation, set_seed, length))
+            jobs.append(MatchJob(rules, levels, expert, deal_set, rotation, set_seed, length))
     return jobs
 
 
@@ -285,22 +284,28 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--budget", type=float, default=None, help="the Expert's seconds per decision")
     parser.add_argument("--iterations", type=int, default=None, help="the Expert's playouts per decision")
     parser.add_argument("--expert", action="append", default=[], metavar="OPTION=VALUE",
-                        help="an Expert constructor option (JSON value), e.g. --expert prior=learned")
+                        help="an Expert option (ai.expert.ExpertOptions; JSON value), e.g. --expert reading=passes")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: cores, at most 2)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
-    overrides: dict[str, Any] = {}
-    for item in args.override:
+def json_values(items: Sequence[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` items by name, each value read as JSON (as text when it is not JSON)."""
+    values: dict[str, Any] = {}
+    for item in items:
         name, _, value = item.partition("=")
         try:
-            overrides[name] = json.loads(value)
+            values[name] = json.loads(value)
         except json.JSONDecodeError:
-            overrides[name] = value
+            values[name] = value
+    return values
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    overrides = json_values(args.override)
     seats = args.seats.split(",") if args.seats else None
     players = args.players or (len(seats) if seats else None)
     rules = preset_rules(args.rules, players, overrides)
@@ -313,20 +318,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if level not in LEVELS:
             print(f"unknown level {level!r} (levels: {', '.join(LEVELS)})", file=sys.stderr)
             return 2
-    expert: dict[str, Any] = {}
+    values: dict[str, Any] = {}
     if args.budget is not None:
-        expert["budget"] = args.budget
+        values["budget"] = args.budget
     if args.iterations is not None:
-        expert["iterations"] = args.iterations
-    for item in args.expert:
-        name, _, value = item.partition("=")
-        try:
-            expert[name] = json.loads(value)
-        except json.JSONDecodeError:
-            expert[name] = value
-    options = {"expert": expert} if expert else {}
+        values["iterations"] = args.iterations
+    values.update(json_values(args.expert))
+    try:
+        expert = ExpertOptions().with_values(values)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
     match_games = args.match_games or default_match_games(rules)
-    jobs = plan(rules, seats, args.games, args.seed, match_games, options)
+    jobs = plan(rules, seats, args.games, args.seed, match_games, expert)
     workers = args.workers if args.workers is not None else min(2, os.cpu_count() or 1)
     outcomes = run_jobs(jobs, workers, None if args.quiet else sys.stderr)
     report = summarise(rules, outcomes, seats)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.levels import LEVELS, Level
 
 from .player import Player
 
+if TYPE_CHECKING:
+    from .expert import ExpertOptions
 
-def make_player(level: Level | str, **options: Any) -> Player:
-    """A player of ``level``; ``options`` go to its constructor (e.g. the Expert's budget)."""
+
+def make_player(level: Level | str, expert: ExpertOptions | None = None) -> Player:
+    """A player of ``level``; ``expert``: the Expert's options (the defaults when None; the other
+    levels have none)."""
     try:
         level = Level(level)
     except ValueError:
@@ -18,15 +22,15 @@ def make_player(level: Level | str, **options: Any) -> Player:
     if level is Level.BEGINNER:
         from .beginner import Beginner
 
-        return Beginner(**options)
+        return Beginner()
     if level is Level.NORMAL:
         from .normal import Normal
 
-        return Normal(**options)
+        return Normal()
     if level is Level.STRONG:
         from .strong import Strong
 
-        return Strong(**options)
-    from .expert import Expert
+        return Strong()
+    from .expert import Expert, ExpertOptions
 
-    return Expert(**options)
+    return Expert(expert or ExpertOptions())

@@ -177,25 +177,31 @@ def play_weight(play: Play, reversed_: bool) -> float:
 
 def best_gift(obs: Observation) -> int:
     """The cards to give that leave the best plan (ties: the weakest cards)."""
+    return ranked_gifts(obs, 1)[0]
+
+
+def ranked_gifts(obs: Observation, limit: int) -> list[int]:
+    """The ``limit`` best gifts by the plan they leave, best first (ties: the weaker cards first);
+    ``[0]`` when nothing is to be given."""
     count = gift_count(obs)
     hand = obs.hand
     if count <= 0:
-        return 0
+        return [0]
     ids = list(iter_ids(hand))
     if count >= len(ids):
-        return hand
+        return [hand]
     outlook = Outlook(obs.rules, unseen(obs.state, hand), obs.state.revolution)
-    best: tuple[float, float, int] | None = None
+    ranked: list[tuple[float, float, int]] = []
     for chosen in combinations(ids, count):
         gift = 0
         for cid in chosen:
             gift |= 1 << cid
         value = outlook.plan(hand & ~gift).value
         weight = -sum(power(c >> 2 if c < 52 else JOKER_RANK, False) for c in chosen)
-        if best is None or (value, weight) > (best[0], best[1]):
-            best = (value, weight, gift)
-    assert best is not None
-    return best[2]
+        ranked.append((value, weight, gift))
+    # Stable: among equal (value, weight), the first combination found (the lowest ids) stays first.
+    ranked.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
+    return [gift for _, _, gift in ranked[:limit]]
 
 
 class Strong(Player):
@@ -213,4 +219,4 @@ class Strong(Player):
         return best_gift(obs)
 
 
-__all__ = ["PASS", "Strong", "Weights", "best_gift", "scored_moves", "strong_move"]
+__all__ = ["PASS", "Strong", "Weights", "best_gift", "ranked_gifts", "scored_moves", "strong_move"]

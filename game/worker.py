@@ -20,6 +20,11 @@
 * ``thread``: one background thread, same behaviour.
 * ``inline``: ``submit`` computes at once (tests, headless runs).
 
+Other work that must not hold up the frames (rating the decisions of a game
+for a review) goes the same way: ``submit_call(work)`` runs ``work(cancelled)``
+(a picklable callable: a module-level function or a ``functools.partial`` of
+one) in the least busy process, and ``poll_call`` gives its result.
+
 Players whose ``runs_in_process`` is False (an external-program seat doing
 I/O) always run in the thread.  The deadline a player sees is computed in the
 worker, when the decision starts, from ``budget``; the player's own budget
@@ -74,8 +79,18 @@ class _Job:
     """None: the whole decision; k: the k-th share of a shared search."""
 
 
-def decide(job: _Job, cancelled: Callable[[], bool]) -> Any:
-    """Run one decision (or one share of it) as the worker does (the deadline starts now)."""
+@dataclass(frozen=True, slots=True)
+class _Call:
+    """Other work for a decision process: ``work(cancelled)``."""
+
+    id: int
+    work: Callable[[Callable[[], bool]], Any]
+
+
+def decide(job: _Job | _Call, cancelled: Callable[[], bool]) -> Any:
+    """Run one decision (or one share of it, or a call) as the worker does (the deadline starts now)."""
+    if isinstance(job, _Call):
+        return job.work(cancelled)
     rng = random.Random(job.seed if not job.part else f"{job.seed}/{job.part}")
     if job.gift:
         return job.player.choose_gift(job.obs, rng)
@@ -161,6 +176,32 @@ class DecisionWorker:
             runner.pump(0.0)
         return ticket
 
+    def submit_call(self, work: Callable[[Callable[[], bool]], Any]) -> Ticket:
+        """Start ``work(cancelled)`` in the least busy process (or the thread, or at once when inline);
+        ``cancel`` makes ``cancelled()`` true for it.  ``work`` must be picklable in process mode."""
+        if self._closed:
+            raise RuntimeError("the decision worker is closed")
+        ticket = Ticket(next(self._ids))
+        job = _Call(ticket.id, work)
+        if self.mode == "inline":
+            try:
+                self._store(ticket.id, True, decide(job, lambda: False))
+            except Exception as error:
+                self._store(ticket.id, False, error)
+        elif self.mode == "thread":
+            self._thread_runner().submit(job)
+        else:
+            runner = min((self._process_runner(k) for k in range(self.processes)), key=lambda r: r.load)
+            runner.submit(job)
+            runner.pump(0.0)
+        return ticket
+
+    def poll_call(self, ticket: Ticket) -> tuple[Any] | None:
+        """``(what the work returned,)`` once it is done (None before, or once cancelled); re-raises its error."""
+        for runner in self._runners:
+            runner.pump(0.0)
+        return self._found(ticket)
+
     def poll(self, ticket: Ticket) -> Answer | None:
         """The decision if it is ready (None while thinking, or once cancelled); re-raises its error."""
         for runner in self._runners:
@@ -242,7 +283,7 @@ class DecisionWorker:
             except Exception as error:
                 self._store(job_id, False, error)
 
-    def _result(self, ticket: Ticket) -> Answer | None:
+    def _found(self, ticket: Ticket) -> tuple[Any] | None:
         with self._lock:
             found = self._results.get(ticket.id)
         if found is None:
@@ -250,7 +291,13 @@ class DecisionWorker:
         ok, value = found
         if not ok:
             raise value
-        result: Answer = value
+        return (value,)
+
+    def _result(self, ticket: Ticket) -> Answer | None:
+        found = self._found(ticket)
+        if found is None:
+            return None
+        result: Answer = found[0]
         return result
 
     def _thread_runner(self) -> _ThreadRunner:
@@ -274,7 +321,7 @@ class _ThreadRunner:
 
     def __init__(self, store: Callable[[int, bool, Any], None]) -> None:
         self._store = store
-        self._jobs: queue.Queue[_Job | None] = queue.Queue()
+        self._jobs: queue.Queue[_Job | _Call | None] = queue.Queue()
         self._cancel_events: dict[int, threading.Event] = {}
         self._lock = threading.Lock()
         self.done = threading.Event()
@@ -282,7 +329,7 @@ class _ThreadRunner:
         self._thread = threading.Thread(target=self._run, name="ai-decisions", daemon=True)
         self._thread.start()
 
-    def submit(self, job: _Job) -> None:
+    def submit(self, job: _Job | _Call) -> None:
         with self._lock:
             self._cancel_events[job.id] = threading.Event()
         self._jobs.put(job)
@@ -332,7 +379,7 @@ class _ProcessRunner:
         self._process: Any = None
         self._conn: Connection | None = None
         self._cancel: Any = None
-        self._waiting: deque[_Job] = deque()
+        self._waiting: deque[_Job | _Call] = deque()
         self._running: int | None = None
         self._dropped: set[int] = set()
 
@@ -351,7 +398,12 @@ class _ProcessRunner:
     def owns(self, job_id: int) -> bool:
         return self._running == job_id or any(job.id == job_id for job in self._waiting)
 
-    def submit(self, job: _Job) -> None:
+    @property
+    def load(self) -> int:
+        """The jobs given to this process and not finished."""
+        return len(self._waiting) + (self._running is not None)
+
+    def submit(self, job: _Job | _Call) -> None:
         self._waiting.append(job)
 
     def cancel(self, job_id: int) -> None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import threading
+import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import pytest
 
-from ai.expert import Expert, Tally, combine
+from ai.expert import Expert, ExpertOptions, Tally, combine
 from ai.levels import make_player
 from ai.player import Player
 from game.engine import PASS, Game, Move, Observation, Phase, observe, preset_rules
@@ -87,8 +90,8 @@ def test_decisions_match_a_direct_call(mode: str) -> None:
     obs = first_obs()
     gift_obs = exchange_obs()
     with DecisionWorker(mode, processes=1) as worker:  # type: ignore[arg-type]
-        for level, options in (("normal", {}), ("strong", {}), ("expert", {"iterations": 20})):
-            player = make_player(level, **options)
+        for level in ("normal", "strong", "expert"):
+            player = make_player(level, ExpertOptions(iterations=20))
             ticket = worker.submit(player, obs, seed=5)
             assert worker.wait(ticket, WAIT) == player.choose_move(obs, random.Random(5))
             assert worker.poll(ticket) == player.choose_move(obs, random.Random(5)), "polling again is stable"
@@ -101,7 +104,7 @@ def test_a_shared_search_runs_in_two_processes_and_combines_their_shares() -> No
     with DecisionWorker("process", processes=2) as worker:
         ticket = worker.submit(SharedSearch(), obs, seed=5)
         assert worker.wait(ticket, WAIT) == PASS, "the combine check passed in this process"
-        expert = Expert(iterations=30)
+        expert = Expert(ExpertOptions(iterations=30))
         ticket = worker.submit(expert, obs, seed=5)
         parts = [expert.tally(obs, random.Random(5)), expert.tally(obs, random.Random("5/1"))]
         assert all(isinstance(part, Tally) for part in parts)
@@ -139,8 +142,8 @@ def test_errors_come_back_from_poll(mode: str, failing: Player) -> None:
 def test_cancel_stops_a_long_decision(mode: str) -> None:
     obs = first_obs()
     with DecisionWorker(mode, processes=2) as worker:  # type: ignore[arg-type]
-        long = worker.submit(make_player("expert", budget=600.0), obs, seed=1)
-        queued = worker.submit(make_player("expert", budget=600.0), obs, seed=2)
+        long = worker.submit(make_player("expert", ExpertOptions(budget=600.0)), obs, seed=1)
+        queued = worker.submit(make_player("expert", ExpertOptions(budget=600.0)), obs, seed=2)
         worker.poll(long)
         worker.cancel(long)
         worker.cancel(queued)
@@ -152,7 +155,7 @@ def test_cancel_stops_a_long_decision(mode: str) -> None:
 def test_budget_sets_the_deadline() -> None:
     obs = first_obs()
     with DecisionWorker("thread") as worker:
-        ticket = worker.submit(make_player("expert", budget=600.0), obs, seed=1, budget=0.05)
+        ticket = worker.submit(make_player("expert", ExpertOptions(budget=600.0)), obs, seed=1, budget=0.05)
         assert worker.wait(ticket, WAIT) in obs.move_list()
 
 
@@ -170,3 +173,59 @@ def test_closed_worker_refuses_work() -> None:
         worker.submit(make_player("normal"), first_obs(), seed=1)
     with pytest.raises(ValueError):
         DecisionWorker("fork")  # type: ignore[arg-type]
+
+
+# --- other work: calls -------------------------------------------------------------------------
+
+
+def where(cancelled: Callable[[], bool], tag: int = 0) -> tuple[str, int, int]:
+    """The process a call ran in (a module-level function: picklable)."""
+    return multiprocessing.current_process().name, os.getpid(), tag
+
+
+def until_cancelled(cancelled: Callable[[], bool]) -> str:
+    """Work that goes on until it is told to stop (at most a minute)."""
+    end = time.monotonic() + WAIT
+    pause = threading.Event()
+    while time.monotonic() < end:
+        if cancelled():
+            return "stopped"
+        pause.wait(0.01)
+    return "never told"
+
+
+def fails(cancelled: Callable[[], bool]) -> None:
+    raise ValueError("no idea")
+
+
+@pytest.mark.parametrize("mode", ["inline", "thread", "process"])
+def test_calls_run_off_the_frame_loop_and_come_back(mode: str) -> None:
+    with DecisionWorker(mode, processes=2) as worker:  # type: ignore[arg-type]
+        first = worker.submit_call(partial(where, tag=1))
+        second = worker.submit_call(partial(where, tag=2))
+        assert worker.wait(first, WAIT) is not None and worker.wait(second, WAIT) is not None
+        one, two = worker.poll_call(first), worker.poll_call(second)
+        assert one is not None and two is not None
+        assert (one[0][2], two[0][2]) == (1, 2)
+        in_main = {one[0][0], two[0][0]} == {"MainProcess"}
+        assert in_main == (mode != "process")
+        if mode == "process":
+            assert one[0][1] != two[0][1], "two calls at once go to the two processes"
+        failing = worker.submit_call(fails)
+        with pytest.raises(ValueError, match="no idea"):
+            worker.wait(failing, WAIT)
+        with pytest.raises(ValueError):
+            worker.poll_call(failing)
+
+
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_a_cancelled_call_is_told_to_stop_and_its_result_dropped(mode: str) -> None:
+    with DecisionWorker(mode, processes=1) as worker:  # type: ignore[arg-type]
+        long = worker.submit_call(until_cancelled)
+        queued = worker.submit_call(until_cancelled)
+        assert worker.poll_call(long) is None
+        worker.cancel(long)
+        worker.cancel(queued)
+        quick = worker.submit_call(where)
+        assert worker.wait(quick, WAIT) is not None, "the cancelled call stopped and the queued one was dropped"
+        assert worker.poll_call(long) is None and worker.poll_call(queued) is None

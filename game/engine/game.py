@@ -222,7 +222,8 @@ class Game(State):
         g.drawn = drawn if state.drawn_seat >= 0 else -1
         g.history = list(history)
         g.setup_events = []
-        g._given_leader = state.leader
+        # During the exchange no one leads yet: the rules pick the leader once the gifts are given.
+        g._given_leader = None if state.phase is Phase.EXCHANGE else state.leader
         g._random_leader = 0
         return g
 

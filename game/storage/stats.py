@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 from .atomic import move_aside, timestamp
 from .files import NotRegularFile, check_regular
 from .notices import Notice, NoticeKind
+from .progress import GameStep, ProgressRow
 from .queries import (
     LIST_COLUMNS,
     MATCH_LIST_COLUMNS,
@@ -562,6 +563,23 @@ class StatsStore:
                        text_of(row, "strength") if "strength" in group_by else None)
                 groups.setdefault(key, []).append(row)
             return [summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: sort_key(kv[0]))]
+
+        return self._transaction(read, write=False)
+
+    def progress(self, preset: str | None = None, strength: str | None = None) -> list[ProgressRow]:
+        """Every game of each group (preset and strength) in the order played: what the progress charts draw,
+        groups sorted as ``summary`` sorts them."""
+        where, params = where_clause(GameFilter(preset, strength), "played_at")
+        sql = f"SELECT preset, strength, played_at, place, points, players FROM games{where} ORDER BY played_at, id"
+
+        def read(conn: sqlite3.Connection) -> list[ProgressRow]:
+            groups: dict[tuple[str, str], list[GameStep]] = {}
+            for row in conn.execute(sql, params):
+                key = (text_of(row, "preset"), text_of(row, "strength"))
+                groups.setdefault(key, []).append(GameStep(text_of(row, "played_at"), int_of(row, "place"),
+                                                           int_of(row, "points"), int_of(row, "players")))
+            return [ProgressRow(key[0], key[1], tuple(games))
+                    for key, games in sorted(groups.items(), key=lambda kv: sort_key(kv[0]))]
 
         return self._transaction(read, write=False)
 

@@ -266,10 +266,16 @@ class App:
         self.writer.flush()
         self.stack.push(ReplaysScene(self.ctx))
 
-    def show_replay(self, record: dict[str, Any], human_seat: int | None = None) -> None:
+    def show_replay(self, record: dict[str, Any], human_seat: int | None = None,
+                    at: tuple[int, int] | None = None) -> None:
         from .scenes.replay_viewer import ReplayViewerScene
 
-        self.stack.push(ReplayViewerScene(self.ctx, record, human_seat))
+        self.stack.push(ReplayViewerScene(self.ctx, record, human_seat, at=at))
+
+    def show_review(self, record: dict[str, Any], seat: int, game: int = -1) -> None:
+        from .scenes.review import ReviewScene
+
+        self.stack.push(ReviewScene(self.ctx, record, seat, game))
 
     def match_in_progress(self) -> bool:
         """A match that starting another one would throw away: at the table, or saved for 続きから."""

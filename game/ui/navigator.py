@@ -41,7 +41,12 @@ class Navigator(Protocol):
 
     def show_replays(self) -> None: ...
 
-    def show_replay(self, record: dict[str, Any], human_seat: int | None = None) -> None: ...
+    def show_replay(self, record: dict[str, Any], human_seat: int | None = None,
+                    at: tuple[int, int] | None = None) -> None:
+        """The replay viewer, at the moment ``at`` (game, action; -1: the start of the game) if given."""
+
+    def show_review(self, record: dict[str, Any], seat: int, game: int = -1) -> None:
+        """The Expert's review of ``seat``'s decisions in game ``game`` of the record (-1: the last)."""
 
     def toggle_fullscreen(self) -> None: ...
 

@@ -1,26 +1,34 @@
-"""``--screenshot DIR``: PNGs of every screen at 1280×720 in Japanese and English.
+"""``--screenshot DIR``: PNGs of every screen at 1280×720 (or ``--size``) in Japanese and English.
 
 Positions are found by playing real games with a seeded autopilot (no state
 is faked): a 4-player table mid-trick with the revolution and lock
-indicators, a 7-player table, the exchange, a game result, the 5-card
-two-player mode and the Akita 2-player pile.
+indicators (and in the four-colour deck), a 7-player table, the exchange, a
+game result and the Expert's review of it, the 5-card two-player mode and the
+Akita 2-player pile.  The statistics and replays screens are shown with a
+year of made-up results (the player getting better), written to the
+screenshot app's own throw-away folder.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from game.engine import Phase, Play
+from game.engine import Phase, Play, preset_rules
 from game.engine.record import record_json
 from game.session import Session, SessionSetup
+from game.storage.stats import GameRow, iso_utc
 
 from .app import App
 from .scenes.replay_viewer import ReplayViewerScene
+from .scenes.review import ReviewScene
 from .scenes.table import TableScene
 from .scripted import find_position, headless_app, setup_for
 
@@ -85,6 +93,54 @@ def _select_a_play(scene: TableScene) -> None:
         scene.hand.focus = 0
 
 
+REVIEW_WORLDS = 48
+"""Worlds a decision in the screenshots' review (the app's worker runs inline here: the review is made at once)."""
+MADE_UP_GAMES = 360
+
+
+def _made_up_results(app: App, record: dict[str, Any] | None) -> None:
+    """A year of results of a player who gets better, in three groups (the last games with ``record``)."""
+    stats = app.ctx.stats
+    if stats is None:
+        return
+    rng = random.Random(7)
+    start = datetime(2025, 1, 6, 19, tzinfo=timezone.utc)
+    groups = (("standard", 4, "normal"), ("standard", 4, "strong"), ("duel5", 2, "expert"))
+    for index in range(MADE_UP_GAMES):
+        back = MADE_UP_GAMES - 1 - index  # the newest game is a 4-player one with its record
+        preset, players, level = groups[0] if back % 5 < 3 else groups[1 + back % 2]
+        rules = preset_rules(preset, players)
+        skill = index / MADE_UP_GAMES
+        place = rng.choices(range(players), [1 + 2.5 * skill * (players - p) for p in range(players)])[0]
+        title = rules.titles[place]
+        stats.add_game(GameRow(
+            played_at=iso_utc(start + timedelta(hours=24 * index * 365 // MADE_UP_GAMES)), preset=preset,
+            rules=rules.switches(), players=players, opponents=[None, *[level] * (players - 1)], human_seat=0,
+            place=place, title=title.value, points=rules.points_for(place, title), duration_s=240.0,
+            record=record if preset == "standard" and index >= MADE_UP_GAMES - 12 else None))
+
+
+def _show_review(app: App, folder: Path, language: str, session: Session) -> list[Path]:
+    """The review of the result's game: under way, then done."""
+    scene = ReviewScene(app.ctx, record_json(session.rules, [session.game]), session.human_seat,
+                        worlds=REVIEW_WORLDS)
+    app.stack.push(scene)
+    written = []
+    for _ in range(400):
+        app.step(1 / 30)
+        if len(scene.ratings) >= 3 or scene.done:
+            break
+    written.append(_save(app, folder, f"review-progress-{language}"))
+    for _ in range(2000):
+        if scene.done:
+            break
+        app.step(1 / 30)
+    _settle(app, 4)
+    written.append(_save(app, folder, f"review-{language}"))
+    app.stack.pop()
+    return written
+
+
 HOUSE_RULES = {"five_skip": True, "nine_reverse": True, "seven_pass": True, "ten_discard": True,
                "sandstorm": True, "ambulance": True}
 
@@ -110,7 +166,10 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 app.ctx.update_settings(show_tracker=True)
                 _settle(app, 2)
                 written.append(_save(app, out, f"tracker-{language}"))
-                app.ctx.update_settings(show_tracker=False)
+                app.ctx.update_settings(show_tracker=False, four_color=True)
+                _settle(app, 2)
+                written.append(_save(app, out, f"table-4p-four-colour-{language}"))
+                app.ctx.update_settings(four_color=False)
                 app.request_quit()
                 _settle(app, 2)
                 written.append(_save(app, out, f"confirm-quit-{language}"))
@@ -133,6 +192,7 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 written.append(_save(app, out, f"result-{language}"))
                 session = app.session
                 assert session is not None
+                written += _show_review(app, out, language, session)
                 app.show_replay(record_json(session.rules, [session.game]), session.human_seat)
                 viewer = app.stack.top
                 assert isinstance(viewer, ReplayViewerScene)
@@ -140,10 +200,19 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                     viewer.step(1)
                 _settle(app, 2)
                 written.append(_save(app, out, f"replay-{language}"))
+                _made_up_results(app, record_json(session.rules, [session.game]))
             app.show_title()
             app.show_settings()
             _settle(app, 20)
             written.append(_save(app, out, f"settings-{language}"))
+            app.show_title()
+            app.show_stats()
+            _settle(app, 20)
+            written.append(_save(app, out, f"stats-{language}"))
+            app.show_title()
+            app.show_replays()
+            _settle(app, 20)
+            written.append(_save(app, out, f"replays-{language}"))
             if _show_table(app, setup_for("duel5", 2, first_leader=0), _mid_trick, range(1, 60)):
                 written.append(_save(app, out, f"duel5-{language}"))
             if _show_table(app, setup_for("akita", 2), _mid_trick, range(1, 60)):

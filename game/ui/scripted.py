@@ -112,7 +112,10 @@ def play_until(app: App, done: Callable[[App], bool], *, autopilot: Autopilot | 
 
 def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worker: DecisionWorker,
                   max_actions: int = 2000) -> Session | None:
-    """Play ``setup`` (everyone on autopilot) until ``want(session)`` holds; that session, or None."""
+    """Play ``setup`` (everyone on autopilot) until ``want(session)`` holds; that session, or None.
+
+    Each computer decision is waited for on the worker's ticket (``DECISION_WAIT`` at most), never polled in a loop.
+    """
     session = Session(setup, worker)
     human = make_player("normal")
     rng = random.Random(setup.seed)
@@ -133,7 +136,9 @@ def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worke
                 session.human_play(human.choose_move(obs, rng))
         else:
             session.start_thinking()
-            while (events := session.poll()) is None:
-                pass
-            del events
+            if not session.thinking:
+                raise RuntimeError("nobody can act (an external program still starting?)")
+            session.wait_for_decision(DECISION_WAIT)
+            if session.poll() is None:
+                raise RuntimeError(f"no computer decision within {DECISION_WAIT:g} s")
     return None

@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.record import MAX_DEPTH, RecordError, check, loads, main
+from tests.properties import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
@@ -143,13 +144,13 @@ def containers(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(4))
 @given(JSON_VALUES)
 def test_any_json_value_is_answered_without_a_traceback(scratch: Path, value: Any) -> None:
     assert_clean_answer(scratch, json.dumps(value))
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2))
 @given(st.data())
 def test_damaged_real_records_are_answered_without_a_traceback(scratch: Path, data: st.DataObject) -> None:
     record = copy.deepcopy(data.draw(st.sampled_from(SAMPLES)))
@@ -170,7 +171,7 @@ def test_damaged_real_records_are_answered_without_a_traceback(scratch: Path, da
     assert_clean_answer(scratch, json.dumps(record))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(4))
 @given(st.text(alphabet=st.sampled_from('[]{}",:0123456789-.eE truefalsn\\\ufeffx'), max_size=80))
 def test_any_text_decodes_or_is_refused_by_name(text: str) -> None:
     try:

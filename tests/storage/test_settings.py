@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.storage.settings import (
@@ -22,6 +22,7 @@ from game.storage.settings import (
     settings_to_json,
     system_language,
 )
+from tests.properties import examples
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
@@ -203,7 +204,7 @@ def test_save_reports_a_disk_refusal(tmp_path: Path, caplog: pytest.LogCaptureFi
     assert "cannot write" in caplog.text
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1.2))
 @given(st.dictionaries(st.sampled_from([*settings_to_json(Settings()).keys(), "extra"]) | st.text(max_size=5), JSON))
 @example({"last_setup": {"": math.nan}})
 @example({"extra": [math.inf]})

@@ -158,7 +158,7 @@ def bring_into_view(app: App, scene: Any, widget: Widget) -> None:
 NAVIGATION = {
     "start": "start_match", "restart": "restart_match", "resume": "resume_match", "replay": "show_replay",
     "quit": "quit", "fullscreen": "toggle_fullscreen", "new_game": "show_new_game", "settings": "show_settings",
-    "stats": "show_stats", "replays": "show_replays",
+    "stats": "show_stats", "replays": "show_replays", "review": "show_review",
 }
 """The app's navigation methods by a short name."""
 
@@ -682,10 +682,11 @@ MONKEY_ROUNDS = 48
 MONKEY_STEPS = 25
 
 
+@pytest.mark.slow
 def test_monkey_clicks_and_keys_on_every_screen(app: App) -> None:
     """A fixed number of frames of random input on every menu screen; any exception in a scene fails the test."""
     add_games(app, 8)
-    for name in ("start", "restart", "resume", "replay", "quit", "fullscreen"):
+    for name in ("start", "restart", "resume", "replay", "review", "quit", "fullscreen"):
         capture(app, name)
     assert app.options.raise_errors  # App.step lets a scene's exception through instead of showing the error screen
     rng = random.Random(20250101)

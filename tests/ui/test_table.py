@@ -380,6 +380,7 @@ def test_a_complete_game_of_every_preset_through_the_ui(app: App, preset: str, p
         assert stats.count_games() == 1
 
 
+@pytest.mark.slow
 def test_monkey_clicks_and_keys_on_the_table(app: App) -> None:
     """2500 frames of random input on the table; an exception in any scene fails the test (``raise_errors``)."""
     assert app.options.raise_errors

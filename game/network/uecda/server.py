@@ -36,8 +36,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.player import Player
-from game.engine import PASS, Game, Match, Move, Play, observe, preset_rules
-from game.engine.runner import answer, decisions
+from game.engine import PASS, Event, Game, Match, Move, Play, observe, preset_rules
+from game.engine.events import MatchOver
+from game.engine.match import GameResult
+from game.engine.runner import Answer, Decision, MatchRunner
 
 from .protocol import (
     DEFAULT_HOST,
@@ -244,46 +246,61 @@ class UecdaServer:
             self.close()
 
     def play_match(self) -> None:
+        """The match, played through the engine's runner: the tables go out around its decisions."""
         match = Match(self.rules, self.seed, games=self.games, class_reset_every=self.class_reset_every)
-        while True:
-            self.play_game(match.game, tuple(match.seating), match.index)
-            outcome = match.record_result()
-            result = match.results[-1]
-            for seat, title in enumerate(result.result.titles):
-                player = result.seating[seat]
-                summary = self.summaries[player]
-                summary.games += 1
-                summary.points += result.result.points[seat]
-                summary.classes[self.rules.titles.index(title)] += 1
-            self._broadcast_int(MATCH_OVER if outcome is not None else GAME_OVER, "the game-over flag")
-            self.log.info("game %d over: players by place %s", match.index, list(result.player_places))
-            if outcome is not None:
-                return
-            match.next_game()
+        runner = MatchRunner(match)
 
-    def play_game(self, game: Game, seating: Sequence[int], index: int) -> None:
-        """Everything of one game but the final 1/2 flag."""
-        for seat, player in enumerate(seating):
-            self._send_table(player, initial_table(observe(game, seat), seating), "the opening hand")
-        while pending := decisions(game):
-            decision = pending[0]
-            actor_seat = decision.seat
-            actor = seating[actor_seat]
+        def seating() -> tuple[int, ...]:
+            return tuple(match.seating)
+
+        def deal(game: Game) -> None:
+            for seat, player in enumerate(seating()):
+                self._send_table(player, initial_table(observe(game, seat), seating()), "the opening hand")
+
+        def before(decision: Decision) -> None:
+            if decision.gift is None:  # the exchange's gifts need no table: the opening hand said so
+                self._send_hands(runner.game, seating(), decision.seat)
+
+        def decide(decision: Decision) -> Answer:
+            player = seating()[decision.seat]
             if decision.gift is not None:  # the exchange: the protocol has no other gifts
-                answer(game, decision, self._gift(game, actor_seat, actor))
-                continue
-            for seat, player in enumerate(seating):
-                table = turn_table(game, game.hands[seat], seating, my_turn=seat == actor_seat)
-                self._send_table(player, table, "the hand")
-            answer(game, decision, self._move(game, actor_seat, actor))
-            field = field_table(game, field_play(game.history), seating, actor_seat)
-            for player in seating:
-                self._send_table(player, field, "the field")
-            if not game.over:
-                self._broadcast_int(GAME_CONTINUES, "the game-over flag")
+                return self._gift(runner.game, decision.seat, decision.gift.count, player)
+            return self._move(runner.game, decision.seat, player)
 
-    def _gift(self, game: Game, seat: int, player: int) -> int:
-        count = next(g.count for g in game.pending if g.giver == seat)
+        def answered(decision: Decision, events: list[Event]) -> None:
+            if decision.gift is None:
+                self._send_field(runner.game, seating(), decision.seat)
+
+        def booked(result: GameResult, outcome: MatchOver | None) -> None:
+            self._book(result)
+            self._broadcast_int(MATCH_OVER if outcome is not None else GAME_OVER, "the game-over flag")
+            self.log.info("game %d over: players by place %s", len(match.results), list(result.player_places))
+
+        runner.play(decide, answered, before=before, on_game=deal, on_result=booked)
+
+    def _book(self, result: GameResult) -> None:
+        for seat, title in enumerate(result.result.titles):
+            summary = self.summaries[result.seating[seat]]
+            summary.games += 1
+            summary.points += result.result.points[seat]
+            summary.classes[self.rules.titles.index(title)] += 1
+
+    def _send_hands(self, game: Game, seating: Sequence[int], actor_seat: int) -> None:
+        """Every client its hand and the state before a move (the player to act told it is its turn)."""
+        for seat, player in enumerate(seating):
+            table = turn_table(game, game.hands[seat], seating, my_turn=seat == actor_seat)
+            self._send_table(player, table, "the hand")
+
+    def _send_field(self, game: Game, seating: Sequence[int], actor_seat: int) -> None:
+        """Every client the field after a move, then whether the game goes on (its end's flag is sent
+        once the game is booked)."""
+        field = field_table(game, field_play(game.history), seating, actor_seat)
+        for player in seating:
+            self._send_table(player, field, "the field")
+        if not game.over:
+            self._broadcast_int(GAME_CONTINUES, "the game-over flag")
+
+    def _gift(self, game: Game, seat: int, count: int, player: int) -> int:
         link = self.links[player]
         if link is not None:
             try:

@@ -35,8 +35,10 @@ AUTOPLAY_NAMES = ("off", "slow", "normal", "fast")
 
 
 class ReplayViewerScene(Scene):
-    def __init__(self, ctx: Context, record: dict[str, Any], human_seat: int | None = None) -> None:
-        """``human_seat``: the player's own seat in that game (named "You"), the first view."""
+    def __init__(self, ctx: Context, record: dict[str, Any], human_seat: int | None = None,
+                 at: tuple[int, int] | None = None) -> None:
+        """``human_seat``: the player's own seat in that game (named "You"), the first view; ``at``: the
+        moment shown first, (game, action) as in ``Frame`` (-1: the start of that game)."""
         super().__init__(ctx)
         self.error = ""
         try:
@@ -44,7 +46,7 @@ class ReplayViewerScene(Scene):
         except (RecordError, IllegalAction) as error:
             self.frames = []
             self.error = str(error.reason if isinstance(error, IllegalAction) else error)
-        self.index = 0
+        self.index = next((i for i, f in enumerate(self.frames) if (f.game_index, f.action_index) == at), 0)
         self.human_seat = human_seat
         self.seat = human_seat or 0
         self.show_all = False

@@ -1,7 +1,8 @@
-"""The replays screen: recent games, opened in the replay viewer, exported to a file, or imported from one.
+"""The replays screen: recent games, opened in the replay viewer or reviewed, exported to a file, or imported.
 
 The list shows the latest games first, a page at a time (it scrolls within a
-page).  A click selects a game, a double click (or Enter on the selected game) opens it.  Export
+page).  A click selects a game, a double click (or Enter on the selected game) opens it.  Review
+opens the Expert's review of the player's decisions in it.  Export
 writes the selected game's record into the records folder and says where;
 import reads a record file (the newest one in the records folder is offered),
 checks it with the engine's checker and opens it, or shows the checker's
@@ -86,6 +87,8 @@ class ReplaysScene(MenuScreen):
         self.import_label = ""
         self.open_button = Button(tr(ctx, "screen.replays.open"), self.open_selected,
                                   enabled=self._has_record, size=theme.FONT_BODY)
+        self.review_button = Button(tr(ctx, "screen.replays.review"), self.review_selected, style="secondary",
+                                    enabled=self._has_record, size=theme.FONT_BODY)
         self.export_button = Button(tr(ctx, "screen.replays.export"), self.export_selected, style="secondary",
                                     enabled=self._has_record, size=theme.FONT_BODY)
         self.prev_button = Button("‹", lambda: self.turn_page(-1), style="secondary",
@@ -129,8 +132,8 @@ class ReplaysScene(MenuScreen):
                                     on_click=partial(self.click_row, item.id))
                           for item in self.items]
         self.widgets.clear()
-        for widget in (self.back_button, *self.list_rows, self.open_button, self.export_button, self.prev_button,
-                       self.next_button, self.path_field, self.import_button):
+        for widget in (self.back_button, *self.list_rows, self.open_button, self.review_button, self.export_button,
+                       self.prev_button, self.next_button, self.path_field, self.import_button):
             self.widgets.add(widget)
         self.prev_button.visible = self.next_button.visible = self.count > PAGE
         index = next((i for i, item in enumerate(self.items) if item.id == self.selected), None)
@@ -190,6 +193,17 @@ class ReplaysScene(MenuScreen):
         item, stats = self._item(), self.ctx.stats
         row = stats.game(item.id) if item is not None and stats is not None else None
         self.ctx.nav.show_replay(record, row.human_seat if row is not None else None)
+
+    def review_selected(self) -> None:
+        """The Expert's review of the player's decisions in the selected game."""
+        record = self._record()
+        item, stats = self._item(), self.ctx.stats
+        row = stats.game(item.id) if item is not None and stats is not None and record is not None else None
+        if record is None or row is None:
+            if item is not None:
+                self._tell(self.ctx.t("screen.replays.no_record"), error=True)
+            return
+        self.ctx.nav.show_review(record, row.human_seat)
 
     def export_selected(self) -> None:
         item = self._item()
@@ -251,8 +265,10 @@ class ReplaysScene(MenuScreen):
         self.prev_button.rect.bottomright = (self.body.centerx - px(70, scale), self.body.bottom - px(10, scale))
         self.next_button.rect.bottomleft = (self.body.centerx + px(70, scale), self.body.bottom - px(10, scale))
         footer = self.footer
-        self.open_button.rect = pygame.Rect(footer.left, 0, px(170, scale), button_h)
-        self.export_button.rect = pygame.Rect(self.open_button.rect.right + px(12, scale), 0, px(170, scale),
+        self.open_button.rect = pygame.Rect(footer.left, 0, px(150, scale), button_h)
+        self.review_button.rect = pygame.Rect(self.open_button.rect.right + px(12, scale), 0, px(140, scale),
+                                              button_h)
+        self.export_button.rect = pygame.Rect(self.review_button.rect.right + px(12, scale), 0, px(140, scale),
                                               button_h)
         self.import_button.rect = pygame.Rect(0, 0, px(150, scale), button_h)
         self.import_button.rect.right = footer.right
@@ -261,7 +277,8 @@ class ReplaysScene(MenuScreen):
         field_left = self.export_button.rect.right + px(34, scale) + self.ctx.text.size(self.import_label, small)[0]
         self.path_field.rect = pygame.Rect(field_left, 0, self.import_button.rect.left - px(10, scale) - field_left,
                                            button_h - px(4, scale))
-        for widget in (self.open_button, self.export_button, self.import_button, self.path_field):
+        for widget in (self.open_button, self.review_button, self.export_button, self.import_button,
+                       self.path_field):
             widget.rect.centery = footer.centery
 
     # --- drawing -------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Title
+from game.engine.record import record_json
 from game.engine.rules import ScoreBy
 from game.session import HUMAN, Session
 
@@ -47,8 +48,14 @@ class ResultScene(Overlay):
             self.widgets.add(Button(lambda: t("button.new_match"), self.new_match))
         else:
             self.widgets.add(Button(lambda: t("button.next_game"), self.next_game))
+        self.review_button = self.widgets.add(Button(lambda: t("review.open"), self.review, style="secondary"))
         self.widgets.add(Button(lambda: t("button.to_title"), self.to_title, style="secondary"))
         self.widgets.focus = 0
+
+    def review(self) -> None:
+        """The Expert's review of the player's decisions in this game (this screen stays under it)."""
+        session = self.session
+        self.ctx.nav.show_review(record_json(session.rules, [session.game]), session.human_seat)
 
     def next_game(self) -> None:
         self.close()
@@ -70,10 +77,11 @@ class ResultScene(Overlay):
         super().layout(size)
         scale = self.ctx.scale
         height = px(48, scale)
-        width = round(self.panel.width * 0.34)
         gap = px(16, scale)
+        count = len(self.widgets.widgets)
+        width = min(round(self.panel.width * 0.3), (self.panel.width - px(48, scale) - gap * (count - 1)) // count)
         y = self.panel.bottom - height - px(22, scale)
-        total = len(self.widgets.widgets) * width + gap * (len(self.widgets.widgets) - 1)
+        total = count * width + gap * (count - 1)
         x = self.panel.centerx - total // 2
         for widget in self.widgets.widgets:
             widget.rect = pygame.Rect(x, y, width, height)

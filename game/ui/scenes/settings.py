@@ -1,4 +1,4 @@
-"""The settings screen: language, sound, music, animation speed, card display, play aids, fullscreen.
+"""The settings screen: language, sound, music, animation speed, card colours, play aids, fullscreen.
 
 Every change is applied at once and saved through ``ctx.update_settings``.
 """
@@ -44,7 +44,10 @@ class SettingsScene(MenuScreen):
                     Selector([(speed, tr(ctx, f"settings.animation.{speed}")) for speed in ANIMATION_SPEEDS],
                              lambda: ctx.settings.animation_speed,
                              lambda v: ctx.update_settings(animation_speed=v))),
-            FormRow("four_color", tr(ctx, "settings.four_color"), self._toggle("four_color")),
+            FormRow("four_color", tr(ctx, "settings.card_colours"),
+                    Selector([(False, tr(ctx, "settings.card_colours.classic")),
+                              (True, tr(ctx, "settings.card_colours.four"))],
+                             lambda: ctx.settings.four_color, lambda v: ctx.update_settings(four_color=v))),
             FormRow("dim", tr(ctx, "settings.dim"), self._toggle("dim_unplayable")),
             FormRow("auto_pass", tr(ctx, "settings.auto_pass"), self._toggle("auto_pass")),
             FormRow("slow_mode", tr(ctx, "settings.slow_mode"), self._toggle("slow_mode")),
@@ -114,10 +117,10 @@ class SettingsScene(MenuScreen):
                       theme.MUTED)
 
     def _draw_suits(self, surface: pygame.Surface, scale: float) -> None:
-        """A preview of the suit colours next to the four-colour switch."""
+        """A preview of the suit colours left of the card colours' choice."""
         control = self.control("four_color")
         size = px(22, scale)
-        x = control.rect.right - px(10, scale) - size * 4 - px(6, scale) * 3
+        x = control.rect.left - px(14, scale) - size * 4 - px(10, scale) * 3 - px(6, scale)
         for suit in range(4):
             icon = self.ctx.art.suit_icon(suit, size, four_color=self.ctx.settings.four_color)
             back = pygame.Rect(x, 0, size + px(6, scale), size + px(6, scale))

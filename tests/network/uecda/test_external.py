@@ -1,8 +1,8 @@
 """The external-program seat: a tournament program (a stand-in written for the tests) at our table.
 
-A small session loop plays a uecda match: decisions run in a worker thread
-(as the desktop session does), ``notify`` is called for every player after
-every action (and with the setup events of games 2+).
+The engine's match runner plays a uecda match: decisions run in a worker
+thread (as the desktop session does), ``notify`` is called for every player
+after every action (and with the setup events of games 2+).
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from ai.player import Player
-from game.engine import Match, Phase, observe, preset_rules
+from game.engine import Game, Match, observe, preset_rules
 from game.engine.events import Event, visible_to
 from game.engine.record import check
+from game.engine.runner import Answer, Decision, MatchRunner
 from game.network.uecda.external import ExternalPlayer, ExternalPlayerError, build_command
 
 from .helpers import PYTHON, player_of, standin
@@ -31,7 +32,8 @@ def play_match(external: ExternalPlayer, player: int, games: int, seed: int = 3)
     """A uecda match with ``external`` as ``player`` and Beginners elsewhere (raises ExternalPlayerError)."""
     players: list[Player] = [player_of("beginner") for _ in range(5)]
     players[player] = external
-    match = Match(RULES, seed=seed, games=games)
+    runner = MatchRunner(Match(RULES, seed=seed, games=games))
+    match = runner.match
     rng = random.Random(seed)
 
     def notify(events: list[Event]) -> None:
@@ -39,24 +41,21 @@ def play_match(external: ExternalPlayer, player: int, games: int, seed: int = 3)
             seat = match.seat_of(p)
             who.notify(observe(match.game, seat), [visible_to(e, seat) for e in events])
 
+    def dealt(game: Game) -> None:
+        if match.index:
+            notify(list(game.setup_events))
+
     with ThreadPoolExecutor(max_workers=1) as worker:
-        while True:
-            game = match.game
-            if match.index:
-                notify(list(game.setup_events))
-            while game.phase is Phase.EXCHANGE:
-                seat = game.pending[0].giver
-                who = players[match.player_at(seat)]
-                gift = worker.submit(who.choose_gift, observe(game, seat), rng).result(timeout=30)
-                notify(game.give(seat, gift))
-            while not game.over:
-                seat = game.turn
-                who = players[match.player_at(seat)]
-                move = worker.submit(who.choose_move, observe(game, seat), rng, None).result(timeout=30)
-                notify(game.play(move))
-            if match.record_result() is not None:
-                return match
-            match.next_game()
+
+        def decide(decision: Decision) -> Answer:
+            who = players[runner.player_of(decision)]
+            obs = observe(match.game, decision.seat)
+            if decision.gift is not None:
+                return worker.submit(who.choose_gift, obs, rng).result(timeout=30)
+            return worker.submit(who.choose_move, obs, rng, None).result(timeout=30)
+
+        runner.play(decide, lambda decision, events: notify(events), on_game=dealt)
+    return match
 
 
 @pytest.mark.parametrize("player", [0, 3])
