@@ -409,6 +409,8 @@ class Game(State):
             self._pass(seat, events)
 
     def _play(self, seat: int, play: Play, ev: list[Event] | None) -> None:
+        """``seat`` plays: the cards go on the table, the play takes effect, the player may go out, and the
+        next seat acts (once the player has handed on and discarded what the play owes)."""
         hand = self.hands[seat] & ~play.cards
         stock = self.stocks[seat] if self.stocks is not None else None
         eff = effects(play, self, finishes=not hand and not stock)
