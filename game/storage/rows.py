@@ -29,6 +29,8 @@ __all__ = [
     "MatchSummaryRow",
     "SummaryRow",
     "iso_utc",
+    "row_from_json",
+    "row_to_json",
     "strength_of",
     "utc_now",
 ]
@@ -276,3 +278,64 @@ class FilterChoices:
     presets: list[str] = field(default_factory=list)
     strengths: list[str] = field(default_factory=list)
     players: list[int] = field(default_factory=list)
+
+
+# --- rows kept in a file while the statistics cannot take them ------------------------------------------------
+
+_OPTIONAL = type(None)
+_GAME_TYPES: dict[str, tuple[type, ...]] = {
+    "played_at": (str,), "preset": (str,), "rules": (dict,), "players": (int,), "opponents": (list,),
+    "human_seat": (int,), "place": (int,), "title": (str,), "points": (int,), "duration_s": (int, float),
+    "forbidden_finish": (bool,), "miyako_ochi": (bool,), "revolution": (bool,), "record": (dict, _OPTIONAL),
+    "match_id": (int, _OPTIONAL), "match_key": (str, _OPTIONAL), "match_game": (int, _OPTIONAL),
+}
+_MATCH_TYPES: dict[str, tuple[type, ...]] = {
+    "started_at": (str,), "finished_at": (str,), "preset": (str,), "players": (int,), "games": (int,),
+    "human_total": (int,), "human_rank": (int,), "totals": (list,), "record": (dict, _OPTIONAL),
+    "opponents": (list,), "match_key": (str, _OPTIONAL),
+}
+
+
+def row_to_json(row: GameRow | MatchRow) -> dict[str, Any]:
+    """A row as a JSON object (``kind`` says which), for ``row_from_json``."""
+    out: dict[str, Any] = {"kind": "game" if isinstance(row, GameRow) else "match"}
+    for name in _GAME_TYPES if isinstance(row, GameRow) else _MATCH_TYPES:
+        value = getattr(row, name)
+        if isinstance(value, Mapping):
+            value = dict(value)
+        elif isinstance(value, (list, tuple)):
+            value = list(value)
+        out[name] = value
+    return out
+
+
+def row_from_json(data: Any) -> GameRow | MatchRow:
+    """The row ``row_to_json`` wrote; ValueError for anything else (a wrong type, a value out of range).
+
+    >>> row = MatchRow("2025-01-01T00:00:00Z", "2025-01-01T01:00:00Z", "standard", 4, 3, 5, 0, [5, 1, -2, -4])
+    >>> row_from_json(row_to_json(row)).totals
+    [5, 1, -2, -4]
+    """
+    if not isinstance(data, dict) or data.get("kind") not in ("game", "match"):
+        raise ValueError("expected an object with a kind, game or match")
+    kind: type[GameRow] | type[MatchRow] = GameRow if data["kind"] == "game" else MatchRow
+    types = _GAME_TYPES if kind is GameRow else _MATCH_TYPES
+    values: dict[str, Any] = {}
+    for name, allowed in types.items():
+        if name not in data:
+            raise ValueError(f"{name}: missing")
+        value = data[name]
+        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+            raise ValueError(f"{name}: {type(value).__name__} is not {' or '.join(t.__name__ for t in allowed)}")
+        values[name] = value
+    if kind is GameRow:
+        if not all(o is None or isinstance(o, str) for o in values["opponents"]):
+            raise ValueError("opponents: expected levels or null")
+        row: GameRow | MatchRow = GameRow(**values)
+    else:
+        if not all(isinstance(o, str) or o is None for o in values["opponents"]) or not all(
+                isinstance(t, int) and not isinstance(t, bool) for t in values["totals"]):
+            raise ValueError("opponents or totals: wrong types")
+        row = MatchRow(**values)
+    row.check()
+    return row

@@ -154,8 +154,14 @@ def create_schema(conn: sqlite3.Connection) -> None:
 
 
 def check_ours(conn: sqlite3.Connection) -> None:
-    """``Unusable`` unless the file is empty or a statistics database; ``NewerSchema`` if too new to read."""
+    """``Unusable`` unless the file is empty or a statistics database; ``NewerSchema`` if too new to read.
+
+    A schema version no version of the game writes (below zero: one flipped
+    bit of the file's header makes it so) is damage, like tables without one.
+    """
     version = user_version(conn)
+    if version < 0:
+        raise Unusable(f"not a statistics database (schema version {version})")
     if version > SCHEMA_VERSION:
         raise NewerSchema(f"written by a newer version of the game (schema {version}, this version knows "
                           f"{SCHEMA_VERSION})")

@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 from .atomic import move_aside, timestamp
 from .files import NotRegularFile, check_regular
+from .jsontext import loads_bounded
 from .notices import Notice, NoticeKind
 from .progress import GameStep, ProgressRow
 from .queries import (
@@ -99,6 +100,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_S = 10.0
+MAX_JSON_DEPTH = 32
+"""A stored value (a record nests 6 levels) nested deeper than this was not written by the game: read as none."""
 _COMPANIONS = ("-wal", "-shm", "-journal")
 
 T = TypeVar("T")
@@ -149,12 +152,12 @@ def _dumps(value: Any) -> str:
 
 
 def _loads(text: str | bytes | None) -> Any:
-    """Decoded JSON, or None (nothing stored, not UTF-8, not JSON)."""
+    """Decoded JSON, or None (nothing stored, not UTF-8, not JSON, nested deeper than any record)."""
     if text is None:
         return None
     try:
-        return json.loads(text)
-    except ValueError:  # UnicodeDecodeError included
+        return loads_bounded(text, MAX_JSON_DEPTH)
+    except ValueError:  # UnicodeDecodeError and TooDeep included
         return None
 
 
@@ -170,9 +173,13 @@ class StatsStore:
         *,
         busy_timeout_s: float = BUSY_TIMEOUT_S,
         notify: Callable[[Notice], None] | None = None,
+        alone: bool = False,
     ) -> None:
         self.path = Path(path)
         self.busy_timeout_s = busy_timeout_s
+        self.alone = alone
+        """No other copy of the game uses the file (the app holds the data folder's lock): an empty file was
+        not just created by another copy, it is a database cut to nothing, and is damage."""
         self.notify = notify
         """Called with each notice for the player (from the thread that found the problem)."""
         self.notice: Notice | None = None
@@ -183,6 +190,8 @@ class StatsStore:
         """Where the damaged file was moved."""
         self.persistent = True
         """False when the store runs in memory (nothing will be kept)."""
+        self._retry_file = False
+        """In memory for a problem of the moment (the disk, a permission): ``reopen`` tries the file again."""
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = self._open()
 
@@ -255,8 +264,11 @@ class StatsStore:
 
         Checked before SQLite opens it: a named pipe would make it wait forever,
         and closing a failed connection deletes the ``-wal``.  A companion
-        (``-wal``, ``-shm``, ``-journal``) that is not a regular file holds
-        nothing of ours: it is moved aside on its own.
+        (``-wal``, ``-shm``, ``-journal``) that is not a regular file, or is a
+        link, holds nothing of ours: it is moved aside on its own (SQLite
+        would write through the link).  The database itself may be a link to
+        a statistics database (kept elsewhere on purpose), never to an empty
+        file: SQLite would make a database of a file the game did not create.
         """
         try:
             check_regular(self.path)
@@ -267,7 +279,7 @@ class StatsStore:
         for suffix in _COMPANIONS:
             companion = Path(f"{self.path}{suffix}")
             try:
-                check_regular(companion)
+                check_regular(companion, follow=False)
             except NotRegularFile as error:
                 moved = move_aside(companion)
                 log.warning("stats: %s; moved to %s", error, moved)
@@ -275,6 +287,11 @@ class StatsStore:
                 pass
         if not _looks_like_sqlite(self.path):
             raise Unusable("file is not a database")
+        if os.stat(self.path).st_size == 0:
+            if os.path.islink(self.path):
+                raise Unusable("a link to an empty file")
+            if self.alone:
+                raise Unusable("an empty file")
 
     def _use_wal(self, conn: sqlite3.Connection) -> None:
         """Switch the file to WAL mode, waiting for another copy of the game that holds it.
@@ -355,6 +372,7 @@ class StatsStore:
     def _in_memory(self, notice: Notice) -> sqlite3.Connection:
         log.error("stats: cannot use %s (%s); statistics are not saved this session", self.path, notice.detail)
         self.persistent = False
+        self._retry_file = notice.kind is NoticeKind.STATS_UNAVAILABLE
         self._tell(
             notice,
             f"The statistics cannot be saved this session ({notice.detail}). {self.path} is left as it is; "
@@ -377,6 +395,34 @@ class StatsStore:
             self._conn.close()
             self._conn = None
         self._conn = self._replace_file(problem)
+
+    @property
+    def can_reopen(self) -> bool:
+        """The store runs in memory for a problem of the moment, and ``reopen`` may find the file usable."""
+        return not self.persistent and self._retry_file
+
+    def reopen(self) -> bool:
+        """Try the file again when the store runs in memory for a problem of the moment; True if it uses the file.
+
+        On success the rows written to memory meanwhile are gone from the
+        store: the caller (``ResultRecorder``) keeps them and writes them
+        again.  Damage found now leaves the store in memory (the next start
+        deals with it, telling the player).
+        """
+        with self._lock:
+            if not self.can_reopen:
+                return self.persistent
+            try:
+                conn = self._connect()
+            except (Unusable, NewerSchema, sqlite3.Error, OSError) as error:
+                log.info("stats: %s still cannot be used: %s", self.path, error)
+                return False
+            old, self._conn = self._conn, conn
+            self.persistent, self._retry_file = True, False
+            if old is not None:
+                old.close()
+            log.info("stats: %s can be used again; statistics are saved from now on", self.path)
+            return True
 
     def take_notice(self) -> Notice | None:
         """The notice for the player, once (None afterwards or if nothing happened)."""
@@ -451,6 +497,12 @@ class StatsStore:
 
         return self._transaction(insert, write=True)
 
+    def last_game_of(self, match_key: str) -> int | None:
+        """The highest game number stored for the match ``match_key`` (None: none is)."""
+        sql = "SELECT max(match_game) FROM games WHERE match_key = ?"
+        value = self._transaction(lambda c: c.execute(sql, (match_key,)).fetchone()[0], write=False)
+        return value if isinstance(value, int) else None
+
     def add_match(self, row: MatchRow, game_ids: Iterable[int] = ()) -> int:
         """Store a finished match and link its games to it; its id.
 
@@ -500,7 +552,7 @@ class StatsStore:
             raise StatsError(f"cannot create {folder}: {error}") from error
         target = folder / f"stats-{timestamp()}.sqlite3"
         counter = 1
-        while target.exists():
+        while os.path.lexists(target):  # a link there (even to nothing) is never written through
             target = folder / f"stats-{timestamp()}-{counter}.sqlite3"
             counter += 1
 

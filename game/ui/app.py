@@ -10,14 +10,18 @@ memory where it must) and the player is told once, by a notice shown on the
 next screen that takes notices (the title, the result screen, the menus).
 Only one copy of the game runs on a data folder: a second copy shows why it
 cannot and closes when the player has read it (``OtherCopyScene``), without
-touching any file.
+touching any file; so does a copy that finds something other than the game's
+lock file at its place (a link, a folder...).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import platform
+import signal
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -28,12 +32,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine import RuleSet
+from game.engine.record import Games
 from game.recorder import RETRY_S, ResultRecorder
 from game.session import GameSummary, Session, SessionSetup
 from game.setups import SeatKind
 from game.storage.autosave import AutosaveSlot
 from game.storage.background import BackgroundWriter
-from game.storage.lock import InstanceLock
+from game.storage.lock import InstanceLock, LockRefused
 from game.storage.logs import setup_logging
 from game.storage.notices import Notice, NoticeKind, Notices
 from game.storage.paths import AppPaths, app_paths
@@ -72,6 +77,8 @@ class AppOptions:
     """No real window (SDL's dummy video driver); used by tests, screenshots and the self-test."""
     raise_errors: bool = False
     """An unexpected exception in a frame propagates instead of opening the error screen (tests)."""
+    handle_signals: bool = False
+    """SIGTERM, SIGINT and SIGHUP save and quit at once (the game as a program; not in tests)."""
 
 
 class App:
@@ -89,15 +96,23 @@ class App:
             log.error("cannot use the folder %s: %s; what belongs there is kept in memory this session", folder, error)
             self.notices.post(Notice(NoticeKind.FOLDER_UNUSABLE, str(folder), _reason(error)))
         self._data_unusable = any(folder == self.paths.data_dir for folder, _ in unusable)
+        self._config_unusable = any(folder == self.paths.config_dir for folder, _ in unusable)
         self.lock = InstanceLock(self.paths.lock_file)
         self.other_copy: str | None = None
         """The process number of the copy that holds the data folder ("?" if unknown); None: this one does."""
+        self.lock_refused: LockRefused | None = None
+        """Something that is not the game's lock file is at its place: this copy writes nothing and closes."""
         self._take_lock()
-        settings, _ = load_settings(self.paths.settings_file)  # each warning is logged
+        settings, _ = load_settings(self.paths.settings_file, notify=self._settings_notice)  # each warning is logged
         if self.options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
+        self.stop_signal: int | None = None
+        """The signal that asked the game to save and quit now (set by its handler, read by ``run``)."""
+        self._signal_handlers: dict[int, Any] = {}
+        if self.options.handle_signals:
+            self.install_signal_handlers()  # over SDL's, which pygame.init has just installed
         size = self.options.windowed_size or settings.window_size
         self.screen = self._open_window(size, settings.fullscreen and not self.options.headless)
         from game.worker import DecisionWorker
@@ -115,7 +130,8 @@ class App:
             paths=self.paths,
             stack=self.stack,
             nav=self,
-            stats=None if self.other_copy is not None else StatsStore(self.paths.stats_db, notify=self._stats_notice),
+            stats=None if self.locked_out else StatsStore(self.paths.stats_db, notify=self._stats_notice,
+                                                                       alone=self.lock.held),
             size=self.screen.get_size(),
             notices=self.notices,
         )
@@ -124,8 +140,10 @@ class App:
         self.writer = BackgroundWriter()
         """Autosaves and statistics are written off the frame loop, in order."""
         self.autosave = AutosaveSlot(self.paths.autosave_file, notify=self.notices.post)
-        self.recorder = ResultRecorder(self.ctx.stats, self.writer.submit, self.notices.post)
+        self.recorder = ResultRecorder(self.ctx.stats, self.writer.submit, self.notices.post,
+                                       waiting=None if self.locked_out else self.paths.waiting_file)
         """Finished games and matches go to the statistics through it (kept and retried if the disk refuses)."""
+        self.recorder.restore()  # results an earlier session could not write
         self._retry_in = RETRY_S
         self.session: Session | None = None
         self.running = True
@@ -193,22 +211,36 @@ class App:
         self.stack.relayout(self.ctx.size)
 
     def _save_settings(self, settings: Settings) -> None:
-        if self.other_copy is None:
+        if not self.locked_out:
             save_settings(self.paths.settings_file, settings)
 
     # --- storage ------------------------------------------------------------------------------
 
+    @property
+    def locked_out(self) -> bool:
+        """Another copy holds the data folder, or its lock file is not the game's: nothing is written."""
+        return self.other_copy is not None or self.lock_refused is not None
+
     def _take_lock(self) -> None:
-        """Hold the data folder, or learn that another copy of the game does."""
+        """Hold the data folder, or learn that another copy of the game does (or that the lock is not ours)."""
         try:
             if self.lock.acquire():
                 return
+        except LockRefused as refused:
+            self.lock_refused = refused
+            log.error("%s; this copy saves nothing and closes", refused)
+            return
         except OSError as error:  # no lock can be taken: nothing can be written there either
             log.warning("cannot lock %s: %s", self.paths.lock_file, error)
             return
         self.other_copy = self.lock.owner() or "?"
         log.warning("another copy of the game (process %s) uses %s; this one saves nothing and closes",
                     self.other_copy, self.paths.data_dir)
+
+    def _settings_notice(self, notice: Notice) -> None:
+        if notice.kind is NoticeKind.SETTINGS_UNREADABLE and self._config_unusable:
+            return  # the folder's notice says it already
+        self.notices.post(notice)
 
     def _stats_notice(self, notice: Notice) -> None:
         if notice.kind is NoticeKind.STATS_UNAVAILABLE and self._data_unusable:
@@ -228,10 +260,10 @@ class App:
     # --- navigation ---------------------------------------------------------------------
 
     def show_title(self) -> None:
-        if self.other_copy is not None:
+        if self.locked_out:
             from .scenes.notices import OtherCopyScene
 
-            self.stack.reset(OtherCopyScene(self.ctx, self.paths.data_dir, self.other_copy))
+            self.stack.reset(OtherCopyScene(self.ctx, self.paths.data_dir, self.other_copy or "?", self.lock_refused))
             return
         from .scenes.title import TitleScene
 
@@ -266,7 +298,7 @@ class App:
         self.writer.flush()
         self.stack.push(ReplaysScene(self.ctx))
 
-    def show_replay(self, record: dict[str, Any], human_seat: int | None = None,
+    def show_replay(self, record: dict[str, Any] | Games, human_seat: int | None = None,
                     at: tuple[int, int] | None = None) -> None:
         from .scenes.replay_viewer import ReplayViewerScene
 
@@ -346,7 +378,7 @@ class App:
         self.start_match(setup)
 
     def has_autosave(self) -> bool:
-        if self.other_copy is not None:
+        if self.locked_out:
             return False
         self.writer.flush()
         return self.autosave.load() is not None
@@ -358,7 +390,7 @@ class App:
         programs, if the player has not chosen them in this run, are shown
         for confirmation first (``confirm_programs``; Cancel keeps the autosave).
         """
-        if self.other_copy is not None:
+        if self.locked_out:
             return False
         self.writer.flush()
         data = self.autosave.load()
@@ -371,11 +403,15 @@ class App:
             self.autosave.keep_refused(f"{type(error).__name__}: {error}")
             return False
 
+        saved = Session.saved_match(data)
+        if "match_key" in saved and self.recorder.resumed_key(saved["match_key"], len(match.results)) is None:
+            saved = {"started_at": saved["started_at"]}  # an older copy of a recorded match: a new match
+
         def resume() -> None:
             self._close_session(save=False)
             log.info("resumed the saved match: %s", setup.to_json())
             self._open_table(Session(setup, self.ctx.worker, match=match, on_autosave=self._autosave,
-                                     on_game_over=self._game_over, **Session.saved_match(data)))
+                                     on_game_over=self._game_over, **saved))
 
         self.confirm_programs(setup, resume)
         return True
@@ -404,16 +440,28 @@ class App:
         self.running = False
 
     def request_quit(self) -> None:
-        """The window's close button: during a match, ask first (the match is saved either way)."""
+        """The window's close button: during a match, ask first (the match is saved either way).
+
+        Results the disk refused that cannot be kept for the next start
+        either would be lost: then the question says so, match or not.
+        """
         from .scenes.dialogs import ConfirmDialog
 
         top = self.stack.top
-        if self.session is None or self.session.over or (isinstance(top, ConfirmDialog) and top.quit_question):
+        lost = self.recorder.unkept and not self.recorder.keep()
+        asked = isinstance(top, ConfirmDialog) and top.quit_question
+        if asked or (not lost and (self.session is None or self.session.over)):
             self.quit()
             return
         t = self.ctx.t
-        dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit.title"), lambda: t("confirm.quit.text"), self.quit,
-                               yes=lambda: t("confirm.quit.yes"))
+        if lost:
+            count = self.recorder.unkept
+            dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit_unsaved.title"),
+                                   lambda: t("confirm.quit_unsaved.text", count=count), self.quit,
+                                   yes=lambda: t("confirm.quit_unsaved.yes"), danger=True)
+        else:
+            dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit.title"), lambda: t("confirm.quit.text"),
+                                   self.quit, yes=lambda: t("confirm.quit.yes"))
         dialog.quit_question = True
         self.stack.push(dialog)
 
@@ -431,7 +479,7 @@ class App:
     # --- storage sinks ---------------------------------------------------------------------
 
     def _autosave(self, data: dict[str, Any]) -> None:
-        if self.other_copy is not None:
+        if self.locked_out:
             return
         session = self.session
         slot = self.autosave
@@ -555,12 +603,49 @@ class App:
         self.stack.reset(ErrorScene(self.ctx, error, Path(self.log_file)))
 
     def run(self) -> int:
-        """Play until the window closes; the exit status."""
-        self.show_title()
-        while self.running:
+        """Play until the window closes (or a signal asks the game to stop); the exit status.
+
+        The title is shown first unless a screen already is.  With
+        ``AppOptions.handle_signals``, SIGTERM (a ``kill``, ``timeout``, the
+        system shutting down), SIGINT and SIGHUP mean: save and quit now,
+        without a question (``install_signal_handlers``).
+        """
+        if self.stack.top is None and self.stop_signal is None:
+            self.show_title()
+        while self.running and self.stop_signal is None:
             self.tick()
+        if self.stop_signal is not None:
+            log.warning("signal %d: saving and quitting", self.stop_signal)
         self.close()
         return 0
+
+    def install_signal_handlers(self) -> None:
+        """SIGTERM, SIGINT and SIGHUP set ``stop_signal``, which the loop reads: it then saves and quits.
+
+        Installed after ``pygame.init``, over the handlers SDL installs there:
+        SDL turns SIGTERM into a window close, which during a match only asks
+        a question (and the shutdown that sent it then kills the game).  Only
+        the main thread can install handlers; elsewhere nothing is done.
+        """
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            if signum is None or signum in self._signal_handlers:
+                continue
+            try:
+                self._signal_handlers[signum] = signal.signal(signum, self._on_signal)
+            except (OSError, ValueError):  # not allowed here
+                continue
+
+    def restore_signal_handlers(self) -> None:
+        for signum, handler in self._signal_handlers.items():
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                signal.signal(signum, handler)
+        self._signal_handlers.clear()
+
+    def _on_signal(self, signum: int, frame: object) -> None:
+        self.stop_signal = signum
 
     def close(self) -> None:
         """Save the match in progress and every waiting result, then let go of everything."""
@@ -568,14 +653,19 @@ class App:
         self._close_session(save=True)
         self.recorder.retry()
         self.writer.close()  # the last autosave and results are written before the database closes
+        kept = self.recorder.keep()
         for row in self.recorder.unwritten():
-            log.error("results: not saved (the disk refused it until the game closed): %s", row)
+            if kept:
+                log.warning("results: kept in %s for the next start: %s", self.paths.waiting_file, row)
+            else:
+                log.error("results: not saved (the disk refused it until the game closed): %s", row)
         self.ctx.worker.close()
         self.ctx.sound.close()
         if self.ctx.stats is not None:
             self.ctx.stats.close()
         self.lock.release()
         pygame.quit()
+        self.restore_signal_handlers()
 
 
 def window_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:

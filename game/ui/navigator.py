@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from game.engine import RuleSet
+    from game.engine.record import Games
     from game.setups import SessionSetup
 
 
@@ -41,7 +42,7 @@ class Navigator(Protocol):
 
     def show_replays(self) -> None: ...
 
-    def show_replay(self, record: dict[str, Any], human_seat: int | None = None,
+    def show_replay(self, record: dict[str, Any] | Games, human_seat: int | None = None,
                     at: tuple[int, int] | None = None) -> None:
         """The replay viewer, at the moment ``at`` (game, action; -1: the start of the game) if given."""
 

@@ -120,6 +120,9 @@ def test_a_game_replayed_after_a_crash_is_counted_once(
     before_the_end = json.loads(json.dumps(saves[-1]))
     play(first, lambda s: len(s.match.results) == 1)
     first.close()  # killed: the autosave after the game was never written
+    key = Session.saved_match(before_the_end)["match_key"]
+    assert recorder.resumed_key(key, 0) == key, "one game behind what is recorded: the same match"
+    assert recorder.resumed_key(key, -1) is None, "further behind: an older copy, recorded as a new match"
     again = Session.resume(before_the_end, worker, on_game_over=recorder.game_over)
     play(again)
     (match,) = store.recent_matches()

@@ -144,7 +144,9 @@ def test_nan_and_infinity_anywhere_are_refused_so_the_file_can_be_saved_again(tm
 @pytest.mark.parametrize(
     "content",
     [b"", b"{", b"not json at all", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b'"just a string"', b"null",
-     b"[" * 100_000, b'{"language": "ja"} trailing'],
+     b"[" * 100_000, b'{"language": "ja"} trailing',
+     b'{"language": "en", "from_the_future": ' + b"[" * 985 + b"]" * 985 + b"}"],
+    ids=["empty", "open", "text", "binary", "list", "string", "null", "open-100k", "trailing", "deep-985"],
 )
 def test_a_damaged_file_is_moved_aside(tmp_path: Path, caplog: pytest.LogCaptureFixture, content: bytes) -> None:
     path = tmp_path / "settings.json"
@@ -158,6 +160,15 @@ def test_a_damaged_file_is_moved_aside(tmp_path: Path, caplog: pytest.LogCapture
     assert len(aside) == 1 and aside[0].read_bytes() == content
     assert not path.exists()
     assert save_settings(path, loaded) and load_settings(path) [1] == []
+
+
+def test_a_deep_unknown_key_never_stops_a_later_save(tmp_path: Path) -> None:
+    """Before: it loaded, and every later save raised RecursionError (the error screen at Play, at any toggle)."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "en", "from_the_future": ' + "[" * 985 + "]" * 985 + "}")
+    loaded, warnings = load_settings(path)
+    assert "nested more than 32 levels" in warnings[0]
+    assert save_settings(path, loaded.replace(volume=0.3)) and load_settings(path)[0].volume == 0.3
 
 
 def test_a_huge_file_is_refused(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine import Match, preset_rules
-from game.engine.record import record_json
+from game.engine.record import Record, RecordText, parse_record, record_json
 from game.engine.rules import Title
 from game.setups import SessionSetup
 from game.storage.paths import AppPaths
@@ -529,7 +529,11 @@ def test_replays_open_export_and_import(app: App) -> None:
     assert scene.path == str(files[0])  # the exported file is offered for import
     click_widget(app, scene.import_button)
     finish_import(app, scene)
-    assert len(replays) == 2 and replays[1][0]["games"] == replays[0][0]["games"]
+    assert len(replays) == 2
+    imported = replays[1][0]
+    assert isinstance(imported, RecordText), "read game by game"
+    assert imported.rules.preset == replays[0][0]["rules"]["preset"]
+    assert [imported.spec(i) for i in range(len(imported.actions))] == list(parse_record(replays[0][0]).games)
 
 
 def test_replays_import_of_garbage_shows_the_checker_message(app: App, tmp_path: Path) -> None:
@@ -567,11 +571,11 @@ def test_replays_import_runs_off_the_frame_loop(app: App, monkeypatch: pytest.Mo
     """Before: checking a long record (a 16 MB match replays every game) froze the window until done."""
     replays = capture(app, "replay")
     release = threading.Event()
-    record = {"format": "daifugo-record/1", "rules": "standard", "games": []}
+    record = Record(preset_rules("standard"), ())
 
     def slow_import(path: Path) -> ImportResult:
         assert release.wait(60), "the frame loop never let the import finish"
-        return ImportResult(record=record)
+        return ImportResult(parsed=record)
 
     monkeypatch.setattr("game.ui.scenes.replays.import_record", slow_import)
     scene = open_replays(app)

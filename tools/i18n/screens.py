@@ -20,9 +20,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "notice.stats_unavailable.title": ("Statistics not saved", "成績を保存できません"),
     "notice.stats_unavailable": (
         "The statistics file {path} cannot be used right now ({detail}). It was left exactly as it is. "
-        "The results of this session are not saved; the game continues normally.",
+        "Results are kept and saved to it as soon as it can be used again; the game continues normally.",
         "成績ファイル {path} を今は使えません（{detail}）。ファイルはそのまま残してあります。"
-        "今回の成績は保存されませんが、ゲームはふつうに遊べます。",
+        "成績は保持しておき、使えるようになりしだい保存します。ゲームはふつうに遊べます。",
     ),
     "notice.stats_newer.title": ("Statistics from a newer version", "新しいバージョンの成績ファイル"),
     "notice.stats_newer": (
@@ -42,6 +42,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The results that were waiting have now been saved to {path}.",
         "保存を待っていた成績を {path} に保存しました。",
     ),
+    "notice.results_waiting_damaged.title": ("Kept results damaged", "保管した成績の破損"),
+    "notice.results_waiting_damaged": (
+        "The results kept from an earlier session could not be read ({detail}). They were kept as {path}.",
+        "前回までに保管した成績を読み込めませんでした（{detail}）。ファイルは {path} として残してあります。",
+    ),
     "notice.autosave_refused.title": ("Saved game cannot be continued", "続きから遊べません"),
     "notice.autosave_refused": (
         "The saved game could not be continued ({detail}). It was kept as {path}. Please start a new game.",
@@ -54,6 +59,22 @@ STRINGS: dict[str, tuple[str, str]] = {
         "continue it.",
         "新しいバージョンの大富豪で保存されたゲーム（{detail}）は {path} として残してあります。"
         "このバージョンでは続きから遊べません。",
+    ),
+    "notice.autosave_damaged.title": ("Saved game damaged", "保存データの破損"),
+    "notice.autosave_damaged": (
+        "The saved game could not be read ({detail}), so it cannot be continued. It was kept as {path}.",
+        "保存されたゲームを読み込めなかったため（{detail}）、続きから遊べません。保存データは {path} として"
+        "残してあります。",
+    ),
+    "notice.settings_damaged.title": ("Settings file damaged", "設定ファイルの破損"),
+    "notice.settings_damaged": (
+        "The settings file could not be read ({detail}). It was kept as {path}, and the default settings are used.",
+        "設定ファイルを読み込めませんでした（{detail}）。元のファイルは {path} として保管し、初期設定を使います。",
+    ),
+    "notice.settings_unreadable.title": ("Settings not read", "設定を読み込めません"),
+    "notice.settings_unreadable": (
+        "The settings file {path} cannot be read ({detail}). The default settings are used.",
+        "設定ファイル {path} を読み込めません（{detail}）。初期設定を使います。",
     ),
     "notice.folder_unusable.title": ("Folder cannot be used", "フォルダを使えません"),
     "notice.folder_unusable": (
@@ -70,6 +91,15 @@ STRINGS: dict[str, tuple[str, str]] = {
         "別の大富豪（プロセス {process}）がデータフォルダ {path} を使っています。二つ同時に動かすと"
         "同じゲームが二重に記録されるため、こちらは何も変更せずに終了します。もう一方のウィンドウを使うか、"
         "--home で別のフォルダを指定して起動してください。",
+    ),
+    "notice.lock_refused.title": ("Data folder cannot be used", "データフォルダを使えません"),
+    "notice.lock_refused": (
+        "{path} is not the lock file Daifugo makes to run one copy at a time ({detail}). This copy closes "
+        "without writing anything and leaves that file as it is. Remove or rename it, then start Daifugo again "
+        "(or start it with --home and a different folder).",
+        "{path} は、大富豪が同時に一つだけ動くために作るロックファイルではありません（{detail}）。このため何も"
+        "書き込まずに終了し、そのファイルもそのまま残します。削除するか名前を変えてから、もう一度起動してください"
+        "（--home で別のフォルダを指定して起動することもできます）。",
     ),
     # settings
     "screen.settings.saved": ("Changes are saved automatically.", "設定は自動で保存されます。"),
@@ -248,8 +278,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "screen.replays.date": ("Played", "日時"),
     "screen.replays.page": ("Page {page} of {pages}", "{page} / {pages}ページ"),
     "screen.replays.no_record": (
-        "This game was stored without its record, so it cannot be replayed.",
-        "このゲームは記録が残っていないため、再生できません。",
+        "This game's record was not kept or cannot be read, so it cannot be replayed.",
+        "このゲームは記録が残っていないか読み込めないため、再生できません。",
     ),
     "screen.replays.no_record_short": ("no record", "記録なし"),
     "screen.replays.exported": ("The record was saved as:\n{path}", "記録を保存しました：\n{path}"),

@@ -10,23 +10,35 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import math
 import sys
 from collections.abc import Sequence
 
 from .protocol import DEFAULT_HOST, DEFAULT_PORT, HANDSHAKE_TIMEOUT, PLAYERS, TURN_TIMEOUT, ProtocolError
 
+MAX_SECONDS = 86_400.0
+"""The longest wait or thinking time an option takes (a day): longer is a mistake, and sockets refuse it."""
+
 
 def _positive(text: str) -> float:
-    value = float(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text}")
+    """Seconds: a number above 0 and at most ``MAX_SECONDS`` (not nan, inf or 1e300)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_SECONDS:  # false for nan
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {MAX_SECONDS:g}, "
+                                         f"not {text[:40]!r}")
     return value
 
 
 def _port(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{text} is not a TCP port")
+        raise argparse.ArgumentTypeError(f"expected a TCP port from 0 to 65535, not {text[:40]!r}")
     return value
 
 

@@ -2,9 +2,11 @@
 
 ``UecdaServer(games=100).run()`` listens on loopback (the bind address is
 configurable), accepts five clients (ours or tournament programs) in turn,
-reads each one's table 1 within 3 s (protocol 20070 only: another version or
-nothing stops the server with a clear error, it never starts a broken match),
-sends each its player number, then runs a ``Match`` of the ``uecda`` preset:
+reads each one's table 1 within 3 s (protocol 20070 only: a connection that
+sends another version, garbage or nothing, or closes, is dropped with a
+warning and takes no seat; the server keeps accepting until the seats are
+filled or ``accept_timeout`` runs out), sends each its player number, then
+runs a ``Match`` of the ``uecda`` preset:
 
 * every game opens with each client's hand (lower classes before the
   exchange, upper classes after taking their partner's strongest cards, with
@@ -212,14 +214,19 @@ class UecdaServer:
                 sock, address = self.listener.accept()
             except TimeoutError:
                 continue
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            except OSError as error:  # the connection was reset before it was accepted
+                self.log.warning("a connection failed before it was accepted: %s", error)
+                continue
             player = len(self.links)
             try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 link = ClientLink.accept(sock, player, handshake_timeout=self.handshake_timeout,
                                          timeout=self.turn_timeout)
-            except ProtocolError as error:
+            except (ProtocolError, OSError) as error:  # garbage, silence, a port scan: not a client
                 sock.close()
-                raise ServerError(f"the client from {address[0]}:{address[1]} (player {player}): {error}") from None
+                self.log.warning("the connection from %s:%d was dropped (no seat taken): %s", address[0], address[1],
+                                 error)
+                continue
             self.links.append(link)
             self.summaries.append(PlayerSummary(player, link.name))
             self.log.info("player %d is %r (%s:%d)", player, link.name, address[0], address[1])

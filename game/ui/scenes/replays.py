@@ -234,11 +234,11 @@ class ReplaysScene(MenuScreen):
             return
         self.importing = None
         result = task.result()  # import_record never raises
-        if result.record is None:
+        if result.parsed is None:
             self._tell(self.ctx.t("screen.replays.import_failed", detail=result.error or ""), error=True,
                        title="screen.replays.import_title")
             return
-        self.ctx.nav.show_replay(result.record)
+        self.ctx.nav.show_replay(result.parsed)
 
     def _tell(self, text: str, *, error: bool = False, title: str = "screen.replays.problem") -> None:
         self.ctx.stack.push(MessageDialog(self.ctx, tr(self.ctx, title), text, error=error))

@@ -34,7 +34,7 @@ from game.network.uecda.protocol import (
 )
 from game.network.uecda.server import MatchReport, ServerError, UecdaServer
 
-from .helpers import FakeServer, player_of, standin
+from .helpers import FakeServer, connect_to, player_of, standin
 
 # --- our client against broken servers -----------------------------------------------------------
 
@@ -164,22 +164,39 @@ def good_clients(port: int, count: int) -> list[threading.Thread]:
 @pytest.mark.parametrize(
     ("mode", "message"),
     [("wrong-version", "version 20060"), ("silent", "waited 0.5 s for the name table"),
-     ("short", "240 of 480 bytes"), ("garbage-hello", "protocol version")],
+     ("short", "240 of 480 bytes"), ("garbage-hello", "protocol version"), ("port-scan", "closed")],
 )
-def test_server_refuses_a_bad_handshake(mode: str, message: str) -> None:
-    server = UecdaServer(games=1, port=0, handshake_timeout=0.5, accept_timeout=10)
+def test_server_drops_a_bad_connection_before_the_match_and_fills_the_seats(
+    mode: str, message: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before: one such connection stopped the server (exit 1) and the five real clients after it were turned away."""
+    server = UecdaServer(games=1, port=0, handshake_timeout=0.5, accept_timeout=30, seed=3, fallback_level="beginner")
     port = server.listen()
     thread, out = serve_in_thread(server)
-    proc = subprocess.Popen(standin("-p", str(port), "--mode", mode), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc: subprocess.Popen[bytes] | None = None
+    if mode == "port-scan":
+        connect_to(port).close()
+    else:
+        proc = subprocess.Popen(standin("-p", str(port), "--mode", mode), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+    clients = good_clients(port, 5)
     try:
-        thread.join(timeout=15)
-        assert not thread.is_alive()
+        assert _wait_for(lambda: "was dropped" in caplog.text), "the bad connection came first and was dropped"
+        for c in clients:
+            c.start()
+        thread.join(timeout=60)
+        for c in clients:
+            c.join(timeout=20)
+        assert not thread.is_alive() and not any(c.is_alive() for c in clients)
     finally:
-        proc.kill()
-        proc.wait()
-    error = out.get("error")
-    assert isinstance(error, ServerError) and message in str(error), error
+        if proc is not None:
+            proc.kill()
+            proc.wait()
+    report = out.get("report")
+    assert isinstance(report, MatchReport), out.get("error")
+    assert sorted(p.name for p in report.players) == [f"good{i}" for i in range(5)]
+    assert all(p.games == 1 and p.dropped is None for p in report.players)
+    assert message in caplog.text
 
 
 def test_server_gives_up_waiting_for_clients() -> None:
@@ -221,9 +238,13 @@ def test_server_drops_a_broken_client_and_finishes_the_match(mode: str, reason: 
 
 
 def _wait_for_links(server: UecdaServer, count: int) -> bool:
+    return _wait_for(lambda: len(server.links) >= count)
+
+
+def _wait_for(condition: Callable[[], bool], tries: int = 400) -> bool:
     event = threading.Event()
-    for _ in range(200):
-        if len(server.links) >= count:
+    for _ in range(tries):
+        if condition():
             return True
         event.wait(0.05)
     return False

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.record import check
+from game.network.uecda.__main__ import build_parser
 from game.network.uecda.protocol import PROTOCOL_VERSION
 from game.network.uecda.server import UecdaServer
 
@@ -120,3 +121,21 @@ def test_command_line_errors() -> None:
     assert "1 play(s) the server refused" in log.stdout
     missing = run("log", str(DATA / "no-such.log"))
     assert missing.returncode == 2 and "no-such.log" in missing.stderr
+
+
+@pytest.mark.parametrize(("command", "option"), [
+    (c, o) for c, options in (("server", ("--turn-timeout", "--handshake-timeout", "--wait")),
+                              ("client", ("--timeout", "--connect-timeout", "--think")))
+    for o in options
+])
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e300", "0", "-1", "ten"])
+def test_seconds_that_are_not_a_real_wait_are_argument_errors(
+    command: str, option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: nan, inf or 1e300 gave a traceback (a socket refusing the timeout), --think inf never ended."""
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args([command, f"{option}={value}"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert f"argument {option}: expected a number of seconds above 0 and at most 86400, not '{value}'" in error
+    assert "Traceback" not in error
