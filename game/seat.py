@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.engine import Event, Move, Observation, Play, PublicState, PublicView, RuleSet, Turn
+from game.engine import Event, Move, Observation, Play, PublicState, PublicView, RuleSet
 from game.engine.events import MatchOver
 from game.engine.match import GameResult
+from game.engine.state import Entry
 
 if TYPE_CHECKING:
     from game.session import Replaced
@@ -57,7 +58,7 @@ class TableSeat(Protocol):
     @property
     def hand(self) -> int: ...
     @property
-    def history(self) -> Sequence[Turn]: ...
+    def history(self) -> Sequence[Entry]: ...
     @property
     def seed(self) -> int:
         """Seeds the screen's own randomness (pauses, celebrations)."""
@@ -105,6 +106,8 @@ class TableSeat(Protocol):
         """Seconds left for the seat's decision under a turn timer (0: no timer runs)."""
 
     def opening_events(self) -> list[Event]: ...
+    def past_events(self) -> list[Event]:
+        """The events of the game so far as this seat saw them (the play log of a table opened mid-game)."""
     def computer_to_act(self) -> bool: ...
     def start_thinking(self) -> None: ...
     def poll(self) -> list[Event] | None: ...

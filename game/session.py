@@ -50,6 +50,7 @@ from game.engine import (
 from game.engine.events import Dealt, MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
+from game.engine.state import Entry, GiftKind
 from game.levels import Level
 from game.seat import Standings
 from game.setups import SeatKind, SeatSpec, SessionSetup, setup_from_json
@@ -107,6 +108,18 @@ class Replaced:
 def decision_seed(seed: int, game: int, step: int, seat: int) -> int:
     """A reproducible seed for one computer decision."""
     return zlib.crc32(f"{seed}/{game}/{step}/{seat}".encode())
+
+
+def decision_step(game: Game) -> int:
+    """Where ``game`` stands, as a number for ``decision_seed``: one for each play, pass and handoff,
+    a thousand for each exchange gift chosen."""
+    step = 0
+    for entry in game.history:
+        if isinstance(entry, Turn) or entry.kind is not GiftKind.EXCHANGE:
+            step += 1
+        elif entry.chosen:
+            step += 1000
+    return step
 
 
 class Session:
@@ -234,7 +247,7 @@ class Session:
         return self.game.hands[self.human_seat]
 
     @property
-    def history(self) -> Sequence[Turn]:
+    def history(self) -> Sequence[Entry]:
         return self.game.history
 
     @property
@@ -329,8 +342,7 @@ class Session:
         player = self._decides(decision)
         assert player is not None
         seat = decision.seat
-        step = len(game.history) + len(game.handoffs) + 1000 * len(game.chosen_gifts)
-        seed = decision_seed(self.setup.seed, self.match.index, step, seat)
+        seed = decision_seed(self.setup.seed, self.match.index, decision_step(game), seat)
         budget = self.setup.expert_budget if player.level is Level.EXPERT else None
         self._thinking = decision
         self._ticket = self.worker.submit(player, observe(game, seat), seed, gift=decision.gift is not None,
@@ -401,7 +413,7 @@ class Session:
         if game.phase is not Phase.PLAY or game.turn != self.human_seat:
             return None
         seat = self.human_seat
-        seed = decision_seed(self.setup.seed, self.match.index, len(game.history), seat)
+        seed = decision_seed(self.setup.seed, self.match.index, len(game.turns()), seat)
         return make_player(HINT_LEVEL).choose_move(observe(game, seat), random.Random(seed))
 
     # --- after every action ------------------------------------------------------------
@@ -494,6 +506,13 @@ class Session:
         self._notify(events)
         self._autosave()
         return events
+
+    def past_events(self) -> list[Event]:
+        """The game's events so far as the human saw them, made again from its deal and history."""
+        if not self.game.turns():
+            return []
+        human = self.human_seat
+        return [visible_to(e, human) for e in self.game.replayed_events()]
 
     def opening_events(self) -> list[Event]:
         return list(self.game.setup_events)

@@ -34,6 +34,7 @@ from game.engine.events import (
 )
 from game.engine.legality import legal_reading
 from game.engine.movegen import play_readings
+from game.engine.state import visible_entry
 from tests.properties import examples
 
 from .randomized import give_random_gifts, random_position, random_rules, random_step
@@ -64,7 +65,8 @@ def check_observation(game: Game, rng: random.Random) -> None:
                 assert obs.known[other] & ~game.hands[other] == 0, "a known card is not there"
         assert all(seat in (giver, receiver) for giver, receiver, _ in obs.gifts)
         world = obs.sample(rng)
-        assert world.public() == obs.state and world.history == game.history
+        assert obs.history == tuple(visible_entry(entry, seat) for entry in game.history)
+        assert world.public() == obs.state and world.history == list(obs.history)
         assert world.hands[seat] == game.hands[seat]
         assert world.counts == game.counts
         for other in range(game.n):
@@ -337,7 +339,7 @@ def test_a_game_rebuilt_during_the_exchange_lets_the_rules_pick_its_leader(prese
     match.record_result()
     game = match.next_game()
     assert game.phase is Phase.EXCHANGE
-    copy = Game.from_position(game.public(), game.hands, gifts=game.gifts)
+    copy = Game.from_position(game.public(), game.hands, history=game.history)
     while game.phase is Phase.EXCHANGE:
         gift = game.pending[0]
         cards = sum(1 << c for c in list(iter_ids(game.hands[gift.giver]))[:gift.count])

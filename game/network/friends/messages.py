@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final, TypeVar
 
-from game.engine import PASS, Move, Observation, Phase, Play, PublicState, RuleSet, Title, Turn
+from game.engine import PASS, Gift, Move, Observation, Phase, Play, PublicState, RuleSet, Title, Turn
 from game.engine.cards import card_codes, parse_cards
 from game.engine.events import (
     Ambulance,
@@ -70,7 +70,7 @@ from game.engine.events import (
 from game.engine.plays import Kind
 from game.engine.record import rules_json
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, RuleError, preset_rules
-from game.engine.state import GiftKind, PendingGift
+from game.engine.state import Entry, GiftKind, PendingGift
 from game.levels import Level
 
 PROTOCOL: Final = 1
@@ -302,11 +302,11 @@ class View:
     seat: int
     hand: int
     state: PublicState
-    history: tuple[Turn, ...]
+    history: tuple[Entry, ...]
+    """The game's history as the seat may see it (plays, passes, gifts: ``observe``)."""
     known: tuple[int, ...]
     drawn: int
     dealt: int
-    gifts: tuple[tuple[int, int, int], ...]
     deadline: float = 0.0
     """Seconds left for the seat's decision under the turn timer (0: no timer running for it)."""
     over: MatchOver | None = None
@@ -472,6 +472,7 @@ def state_json(state: PublicState) -> dict[str, Any]:
         "pending": [{"giver": g.giver, "receiver": g.receiver, "count": g.count, "kind": g.kind.value}
                     for g in state.pending],
         "drawn_seat": state.drawn_seat,
+        "hopeless": state.hopeless,
         "result": None if result is None else _game_over_json(result),
     }
 
@@ -480,19 +481,25 @@ def _game_over_json(result: GameOver) -> dict[str, Any]:
     return {"places": list(result.places), "titles": [t.value for t in result.titles], "points": list(result.points)}
 
 
-def turn_json(turn: Turn) -> dict[str, Any]:
-    return {"seat": turn.seat, "move": _move_json(turn.move), "top": None if turn.top is None else play_json(turn.top),
-            "lock": turn.lock, "reversed": turn.reversed}
+def entry_json(entry: Entry) -> dict[str, Any]:
+    """One history entry: a play or pass with the table it was made on, or cards given."""
+    if isinstance(entry, Gift):
+        return {"gift": entry.kind.value, "giver": entry.giver, "receiver": entry.receiver,
+                "cards": card_codes(entry.cards), "size": entry.size, "chosen": entry.chosen}
+    return {"seat": entry.seat, "move": _move_json(entry.move),
+            "top": None if entry.top is None else play_json(entry.top), "last_player": entry.last_player,
+            "passed": entry.passed, "lock": entry.lock, "lock_base": entry.lock_base, "revolution": entry.revolution,
+            "j_back": entry.j_back, "backwards": entry.backwards,
+            "cleared": None if entry.cleared is None else entry.cleared.value}
 
 
 def view_json(view: View) -> dict[str, Any]:
     return {
         "game": view.game, "seating": list(view.seating), "totals": list(view.totals), "seat": view.seat,
         "hand": card_codes(view.hand), "state": state_json(view.state),
-        "history": [turn_json(t) for t in view.history], "known": [card_codes(k) for k in view.known],
+        "history": [entry_json(e) for e in view.history], "known": [card_codes(k) for k in view.known],
         "drawn": card_codes(1 << view.drawn) if view.drawn >= 0 else [],
         "dealt": card_codes(view.dealt),
-        "gifts": [{"giver": g, "receiver": r, "cards": card_codes(c)} for g, r, c in view.gifts],
         "deadline": round(view.deadline, 2),
         "over": None if view.over is None else {"totals": list(view.over.totals), "ranking": list(view.over.ranking)},
     }
@@ -855,7 +862,8 @@ class _Game:
     def state(self, value: Any, path: str) -> PublicState:
         keys = ("phase", "turn", "leader", "top", "trick", "last_player", "passed", "active", "revolution", "j_back",
                 "backwards", "lock", "lock_base", "counts", "stock_counts", "pile_count", "removed_count", "played",
-                "finishers", "forbidden", "miyako", "gekokujo", "previous_places", "pending", "drawn_seat", "result")
+                "finishers", "forbidden", "miyako", "gekokujo", "previous_places", "pending", "drawn_seat", "hopeless",
+                "result")
         r = Reader(value, path, keys, keys)
         mask = (1 << self.n) - 1
         trick = []
@@ -891,6 +899,7 @@ class _Game:
             gekokujo=self.seat(r.data["gekokujo"], r.at("gekokujo"), none=True),
             previous_places=None if previous is None else self.seats(previous, r.at("previous_places")),
             pending=tuple(pending), drawn_seat=self.seat(r.data["drawn_seat"], r.at("drawn_seat"), none=True),
+            hopeless=r.integer("hopeless", 0, mask),
             result=None if result is None else self.game_over(result, r.at("result")),
         )
 
@@ -900,15 +909,26 @@ class _Game:
         return GameOver(self.seats(r.data["places"], r.at("places")), titles,
                         self.points(r.data["points"], r.at("points")))
 
-    def turn(self, value: Any, path: str) -> Turn:
-        keys = ("seat", "move", "top", "lock", "reversed")
+    def entry(self, value: Any, path: str) -> Entry:
+        if isinstance(value, dict) and "gift" in value:
+            gift_keys = ("gift", "giver", "receiver", "cards", "size", "chosen")
+            g = Reader(value, path, gift_keys, gift_keys)
+            return Gift(self.seat(g.data["giver"], g.at("giver")),
+                        self.seat(g.data["receiver"], g.at("receiver"), none=True), g.cards("cards"),
+                        g.integer("size", 0, 54), g.enum("gift", GiftKind), g.flag("chosen"))
+        keys = ("seat", "move", "top", "last_player", "passed", "lock", "lock_base", "revolution", "j_back",
+                "backwards", "cleared")
         r = Reader(value, path, keys, keys)
         move: Move = self.play(r.data["move"], r.at("move")) or PASS
+        cleared = r.data["cleared"]
         return Turn(self.seat(r.data["seat"], r.at("seat")), move, self.play(r.data["top"], r.at("top")),
-                    r.integer("lock", 0, 15), r.flag("reversed"))
+                    self.seat(r.data["last_player"], r.at("last_player"), none=True),
+                    r.integer("passed", 0, (1 << self.n) - 1), r.integer("lock", 0, 15), r.integer("lock_base", 0, 15),
+                    r.flag("revolution"), r.flag("j_back"), r.flag("backwards"),
+                    None if cleared is None else enum_value(cleared, ClearReason, r.at("cleared")))
 
     def view(self, value: Any, path: str) -> View:
-        keys = ("game", "seating", "totals", "seat", "hand", "state", "history", "known", "drawn", "dealt", "gifts",
+        keys = ("game", "seating", "totals", "seat", "hand", "state", "history", "known", "drawn", "dealt",
                 "deadline", "over")
         r = Reader(value, path, keys, keys[:-2])
         known = r.items("known", self.n)
@@ -917,11 +937,6 @@ class _Game:
         drawn = r.cards("drawn")
         if drawn.bit_count() > 1:
             raise MessageError(f"{r.at('drawn')}: at most one card")
-        gifts = []
-        for i, raw in enumerate(r.items("gifts", 64)):
-            g = Reader(raw, f"{r.at('gifts')}[{i}]", ("giver", "receiver", "cards"), ("giver", "receiver", "cards"))
-            gifts.append((self.seat(g.data["giver"], g.at("giver")), self.seat(g.data["receiver"], g.at("receiver")),
-                          g.cards("cards")))
         seating = self.seats(r.data["seating"], r.at("seating"))
         if sorted(seating) != list(range(self.n)):
             raise MessageError(f"{r.at('seating')}: expected each player once")
@@ -935,9 +950,10 @@ class _Game:
             game=r.integer("game", 0, 10_000), seating=seating, totals=self.points(r.data["totals"], r.at("totals")),
             seat=self.seat(r.data["seat"], r.at("seat")), hand=r.cards("hand"),
             state=self.state(r.data["state"], r.at("state")),
-            history=tuple(self.turn(t, f"{r.at('history')}[{i}]") for i, t in enumerate(r.items("history", MAX_TURNS))),
+            history=tuple(self.entry(e, f"{r.at('history')}[{i}]")
+                          for i, e in enumerate(r.items("history", MAX_TURNS))),
             known=tuple(card_set(k, f"{r.at('known')}[{i}]") for i, k in enumerate(known)),
-            drawn=drawn.bit_length() - 1 if drawn else -1, dealt=r.cards("dealt"), gifts=tuple(gifts),
+            drawn=drawn.bit_length() - 1 if drawn else -1, dealt=r.cards("dealt"),
             deadline=r.number("deadline", 0, 100_000, 0), over=match_over,
         )
 
@@ -1039,7 +1055,7 @@ _READERS: Final[dict[str, Callable[[dict[str, Any], RuleSet | None], Any]]] = {
 def observation_of(view: View) -> Observation:
     """The engine's observation a view holds (the same value ``observe(game, seat)`` gives on the server)."""
     return Observation(seat=view.seat, hand=view.hand, state=view.state, history=view.history, known=view.known,
-                       drawn=view.drawn, dealt=view.dealt, gifts=view.gifts)
+                       drawn=view.drawn, dealt=view.dealt)
 
 
 __all__ = [

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.levels import make_player
-from game.engine import Event, IllegalMove, Move, Observation, Play, PublicState, Reason, RuleSet, Turn, legality
+from game.engine import Event, IllegalMove, Move, Observation, Play, PublicState, Reason, RuleSet, legality
 from game.engine.events import Dealt, GameOver, MatchOver, Revolution
 from game.engine.match import GameResult
+from game.engine.state import Entry
 from game.levels import Level
 from game.seat import Standings
 from game.session import HINT_LEVEL, GameSummary, Replaced
@@ -88,6 +89,7 @@ class RemoteSession:
         self._started_at = utc_now()
         self._game_started = time.monotonic()
         self._revolution = False
+        self._game_events: list[Event] = []
         self.match_key = ""
 
     # --- the connection ------------------------------------------------------------------------------
@@ -105,6 +107,7 @@ class RemoteSession:
                 self.match_key = f"{item.code}/{item.token[:8]}"
             elif isinstance(item, Snapshot):
                 self._batches.clear()  # everything at once: the screen starts from this view
+                self._game_events.clear()
                 self._view = item.view
                 self._view_at = time.monotonic()
                 self._sent_step = -1
@@ -171,7 +174,7 @@ class RemoteSession:
         return self.view.hand
 
     @property
-    def history(self) -> Sequence[Turn]:
+    def history(self) -> Sequence[Entry]:
         return self.view.history
 
     @property
@@ -256,6 +259,10 @@ class RemoteSession:
     def opening_events(self) -> list[Event]:
         return []
 
+    def past_events(self) -> list[Event]:
+        """The events of this game shown so far (none after a return: the log starts again there)."""
+        return list(self._game_events)
+
     def forced_pass(self) -> bool:
         return False
 
@@ -284,6 +291,8 @@ class RemoteSession:
         if old is not None and old.game != batch.view.game:
             self._game_started = time.monotonic()
             self._revolution = False
+            self._game_events.clear()
+        self._game_events.extend(batch.events)
         self._view = batch.view
         self._view_at = time.monotonic()
         if any(isinstance(e, Revolution) for e in batch.events):

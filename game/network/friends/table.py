@@ -40,6 +40,7 @@ from game.engine.events import Event
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Answer, Decision, MatchRunner
 from game.engine.state import GiftKind, Phase
+from game.session import decision_step
 
 from .messages import (
     MAX_NAME,
@@ -392,7 +393,7 @@ class Table:
             late = bool(timer) and due is not None and now - due.since >= timer
             if slot.state(True, drop, now) is SeatState.COMPUTER or late:
                 game = runner.game
-                step = len(game.history) + len(game.handoffs) + 1000 * len(game.chosen_gifts)
+                step = decision_step(game)
                 seed = zlib.crc32(f"{self.seed}/{runner.match.index}/{step}/{decision.seat}".encode())
                 return ComputerJob(decision, self.step, self._computer(player), observe(game, decision.seat), seed)
         return None

@@ -31,7 +31,7 @@ def view_of(match: Match, player: int, *, history_from: int = 0, deadline: float
     return View(
         game=len(match.games) - 1,
         seating=tuple(match.seating), totals=tuple(match.totals), seat=seat, hand=obs.hand, state=obs.state,
-        history=obs.history[history_from:], known=obs.known, drawn=obs.drawn, dealt=obs.dealt, gifts=obs.gifts,
+        history=obs.history[history_from:], known=obs.known, drawn=obs.drawn, dealt=obs.dealt,
         deadline=max(0.0, deadline), over=match.outcome,
     )
 

@@ -89,11 +89,12 @@ class TableScene(Scene, Generic[S]):
         }, default=nothing)
         """The news near the hand that some events bring (who leads, what the player was handed or gave)."""
         self._build_widgets()
-        self._feed(session.opening_events() if not session.history else [])
-        if session.history:
+        resumed = bool(session.past_events())  # a saved match resumed in the middle of play
+        self._feed([] if resumed else session.opening_events())
+        if resumed:
             self.model.sync_view(session.public(), session.hand)
             self.hand.set_hand(self.model.hand)
-            self.director.log.add_history(list(session.history))
+            self.director.log.add_history(session.past_events())
         self._tell_replaced()
 
     # --- setup -----------------------------------------------------------------------

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ai.levels import make_player
-from game.engine import PASS, Play, observe
+from game.engine import PASS, Play, Turn, observe
 from game.network.friends.messages import (
     Act,
     Closed,
@@ -245,7 +245,8 @@ def test_updates_carry_only_the_new_history() -> None:
     out = table.handle(player, move_for(table, player), 0.0)
     update = next(m for p, m in out if p == player and isinstance(m, Update))
     assert len(update.view.history) == 1
-    assert update.view.history[0].seat == table.match.seat_of(player)
+    entry = update.view.history[0]
+    assert isinstance(entry, Turn) and entry.seat == table.match.seat_of(player)
     assert update.events
 
 
