@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import Game, IllegalMove, Match, Move, Phase, Play, RuleSet, observe, preset_rules
-from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask, iter_ids
+from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask, iter_ids, parse_cards
 from game.engine.effects import effects
 from game.engine.events import (
     Ambulance,
@@ -277,7 +277,19 @@ def test_a_reading_of_held_cards_is_legal_exactly_when_verify_says_so(rules: Rul
                 expected: Move | None = game.verify(reading)
             except IllegalMove:
                 expected = None
-            assert legal_reading(game, game.drawn, reading) == expected, reading.describe()
+            assert legal_reading(game, game.hands[game.turn], game.drawn, reading) == expected, reading.describe()
+
+
+def test_a_lone_joker_read_from_a_hand_holding_both_is_the_one_verify_takes() -> None:
+    """Two jokers in the deck, both held: a pair of 9s made with the second joker is applied with the first,
+    by ``verify`` and ``legal_reading`` alike (before, ``legal_reading`` kept the second)."""
+    rules = preset_rules("classic", 3, {"jokers": 2})
+    hands = [parse_cards("9C JK JK"), parse_cards("3S 4S"), parse_cards("5S 6S")]
+    game = Game(rules, hands, leader=0)
+    second = next(p for p in play_readings(parse_cards("9C") | 1 << 53, rules) if p.size == 2)
+    expected = game.verify(second)
+    assert expected.cards == parse_cards("9C") | 1 << 52
+    assert legal_reading(game, game.hands[0], game.drawn, second) == expected
 
 
 @given(rule_sets(), choices())
