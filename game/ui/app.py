@@ -388,7 +388,7 @@ class App:
         self._close_friends()
         host = FriendsHost(self.ctx.t("friends.host_name"), settings, save_dir=self.paths.data_dir / "hosted",
                            bind=self.friends_bind, port=self.friends_port, announce=self.friends_announce,
-                           computer_pause=self.friends_pause, resume=resume)
+                           computer_pause=self.friends_pause, resume=resume, decisions=self.friends_decisions)
         try:
             conn = host.start()
         except OSError as error:
@@ -405,6 +405,9 @@ class App:
     friends_port = 47652
     friends_pause = 0.8
     """Seconds between two computer moves at a hosted table (people follow each play)."""
+    friends_decisions: WorkerMode = "process"
+    """Where a hosted table's computers think: the decision worker's processes, off this one's frames
+    (``thread``: only to measure what that spares)."""
 
     def show_join(self) -> None:
         from .scenes.friends import JoinScene
