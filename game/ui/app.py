@@ -60,6 +60,8 @@ if TYPE_CHECKING:
     from game.network.friends.host import FriendsHost
     from game.worker import Mode as WorkerMode
 
+    from .scenes.dialogs import ConfirmDialog
+
 log = logging.getLogger(__name__)
 
 FPS = 60
@@ -432,8 +434,30 @@ class App:
         self.stack.reset(TableScene(self.ctx, remote))
 
     def leave_friends(self) -> None:
-        """Leave the table for friends (the host's leaving closes it for everyone, the match saved)."""
-        self.show_title()
+        """Leave the table for friends, after asking when that loses something (the host's leaving closes it for
+        everyone, the match saved; a friend's leaving a match leaves its seat to the computer)."""
+        dialog = self._friends_question(self.show_title)
+        if dialog is None:
+            self.show_title()
+        else:
+            self.stack.push(dialog)
+
+    def _friends_question(self, on_yes: Callable[[], object]) -> ConfirmDialog | None:
+        """The question to ask before leaving the table for friends (None: leaving loses nothing)."""
+        from .scenes.dialogs import ConfirmDialog
+
+        remote = self.remote
+        if remote is None or remote.closed is not None or remote.over:
+            return None
+        if self.hosting is not None:
+            key = "confirm.close_table" if remote.started else "confirm.close_lobby"
+        elif remote.started:
+            key = "confirm.leave_table"
+        else:
+            return None
+        t = self.ctx.t
+        return ConfirmDialog(self.ctx, lambda: t(f"{key}.title"), lambda: t(f"{key}.text"), on_yes,
+                             yes=lambda: t(f"{key}.yes"), danger=self.hosting is not None)
 
     def friends_ended(self, remote: RemoteSession) -> None:
         """The table closed or refused this seat: say why, then the title."""
@@ -600,6 +624,11 @@ class App:
         top = self.stack.top
         lost = self.recorder.unkept and not self.recorder.keep()
         asked = isinstance(top, ConfirmDialog) and top.quit_question
+        friends = None if asked or lost else self._friends_question(self.quit)
+        if friends is not None:
+            friends.quit_question = True
+            self.stack.push(friends)
+            return
         if asked or (not lost and (self.session is None or self.session.over)):
             self.quit()
             return
@@ -620,7 +649,7 @@ class App:
         from .scenes.dialogs import ConfirmDialog
 
         if self.session is None or self.session.over:
-            self.show_title()
+            self.leave_friends()
             return
         t = self.ctx.t
         self.stack.push(ConfirmDialog(self.ctx, lambda: t("confirm.leave.title"), lambda: t("confirm.leave.text"),

@@ -17,11 +17,14 @@ from game.network.friends.client import Connection, Link, url_of
 from game.network.friends.messages import Closing, Hello
 from game.storage.paths import AppPaths
 from game.ui.app import App, AppOptions
+from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.friends import LobbyScene
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.replay_viewer import ReplayViewerScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
+from game.ui.scenes.title import TitleScene
 from game.ui.scripted import Autopilot
 
 DT = 1 / 30
@@ -45,6 +48,12 @@ def click(app: App, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(DT)
+
+
+def key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode=""))
     app.step(DT)
 
 
@@ -129,3 +138,57 @@ def test_host_from_the_new_game_screen_a_friend_joins_and_a_game_is_played(app: 
     lobby_seats = again.remote.lobby
     assert lobby_seats is not None and lobby_seats.seats[0].name == "Host"
     assert not saved[0].exists()
+
+
+def host_and_wait(app: App) -> LobbyScene:
+    """Host a table from the new-game screen; its lobby once the host's own seat is in."""
+    app.show_new_game()
+    app.step(DT)
+    screen = app.stack.top
+    assert isinstance(screen, NewGameScene)
+    click(app, screen.host_button.rect.center)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda a: lobby.remote.welcome is not None and lobby.remote.lobby is not None)
+    return lobby
+
+
+def test_leaving_a_hosted_table_asks_first(app: App) -> None:
+    """The host's leaving closes the table for everyone: the lobby's Back, the menu's Quit and the window's close
+    button ask first; No keeps the table, Yes closes it and saves the match."""
+    lobby = host_and_wait(app)
+    click(app, lobby.back_button.rect.center)
+    question = app.stack.top
+    assert isinstance(question, ConfirmDialog) and "Close the table" in question.title()  # type: ignore[operator]
+    click(app, question.no_button.rect.center)
+    assert app.stack.top is lobby and app.hosting is not None
+    click(app, lobby.start_button.rect.center)
+    run_until(app, lambda a: isinstance(a.stack.top, TableScene))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    for _ in range(30):  # keys pressed just as a new screen opens are dropped: the player sees it first
+        app.step(DT)
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    click(app, menu.widgets.widgets[-1].rect.center)  # Quit
+    question = app.stack.top
+    assert isinstance(question, ConfirmDialog) and "saved" in question.text()  # type: ignore[operator]
+    key(app, pygame.K_ESCAPE)  # no
+    assert app.hosting is not None and not isinstance(app.stack.top, ConfirmDialog)
+    if isinstance(app.stack.top, MenuScene):
+        app.stack.pop()
+    app.request_quit()  # the window's close button
+    question = app.stack.top
+    assert isinstance(question, ConfirmDialog) and question.quit_question
+    app.stack.pop()
+    assert app.stack.top is table and app.hosting is not None and app.running
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    click(app, menu.widgets.widgets[-1].rect.center)
+    question = app.stack.top
+    assert isinstance(question, ConfirmDialog)
+    click(app, question.yes_button.rect.center)
+    assert app.hosting is None and isinstance(app.stack.top, TitleScene)
+    assert len(list((app.paths.data_dir / "hosted").glob("hosted-*.json"))) == 1
