@@ -14,7 +14,7 @@ import pytest
 from game.engine.record import parse_record, replay
 from game.network.friends.bots import BotResult, run_bot
 from game.network.friends.client import Connection, Link, url_of
-from game.network.friends.messages import Closing, Hello
+from game.network.friends.messages import Closing, Hello, Reaction, Stamp
 from game.storage.paths import AppPaths
 from game.ui.app import App, AppOptions
 from game.ui.scenes.dialogs import ConfirmDialog
@@ -26,6 +26,7 @@ from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scripted import Autopilot
+from tests.network.friends.helpers import wait_item
 
 DT = 1 / 30
 LIMIT = 90.0
@@ -192,3 +193,45 @@ def test_leaving_a_hosted_table_asks_first(app: App) -> None:
     click(app, question.yes_button.rect.center)
     assert app.hosting is None and isinstance(app.stack.top, TitleScene)
     assert len(list((app.paths.data_dir / "hosted").glob("hosted-*.json"))) == 1
+
+
+def test_reaction_stamps_are_buttons_at_the_table_reached_by_mouse_and_keyboard(app: App) -> None:
+    """Five stamp buttons at a table for friends: a click or Tab then Enter sends one to the table; after one the
+    buttons wait a second, as the server would drop a faster one."""
+    lobby = host_and_wait(app)
+    welcome = lobby.remote.welcome
+    assert welcome is not None and app.hosting is not None
+    friend = Connection(url_of("127.0.0.1", app.hosting.port), Hello("Aki", welcome.code)).start()
+    try:
+        run_until(app, lambda a: lobby.remote.lobby is not None
+                  and any(s.name == "Aki" for s in lobby.remote.lobby.seats))
+        click(app, lobby.start_button.rect.center)
+        run_until(app, lambda a: isinstance(a.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        for _ in range(30):
+            app.step(DT)
+        stamps = table.stamp_buttons
+        assert [b.label() for b in stamps] == ["1  Nice!", "2  Sorry!", "3  Wow!", "4  Thanks!",  # type: ignore[operator]
+                                               "5  Hurry up!"]
+        screen = pygame.Rect((0, 0), app.ctx.size)
+        assert all(b.visible and screen.contains(b.rect) for b in stamps)
+        click(app, stamps[0].rect.center)
+        reaction = wait_item(friend, Reaction)
+        assert (reaction.player, reaction.stamp) == (welcome.player, Stamp.NICE)
+        assert not stamps[1].enabled, "one a second"
+        key(app, pygame.K_2)  # the key waits too
+        for _ in range(40):  # more than a second of frames (and of the server's clock)
+            app.step(DT)
+            threading.Event().wait(DT)
+        assert stamps[1].enabled
+        key(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
+        assert table.widgets.widgets[table.widgets.focus] is stamps[1]
+        key(app, pygame.K_RETURN)
+        reaction = wait_item(friend, Reaction)
+        assert reaction.stamp is Stamp.SORRY, "the key 2 pressed too soon was not sent"
+        key(app, pygame.K_LEFT)  # a key of the hand leaves the stamps
+        assert table.widgets.focus == -1
+    finally:
+        friend.close()
