@@ -493,11 +493,12 @@ class FriendsServer:
     def _service(self, hosted: _Hosted) -> None:
         """Run the table's timeouts, start the computer's next decision, and wake up when something is due."""
         table = hosted.table
-        if table.closed:
+        now = time.monotonic()
+        if not table.closed:
+            self._dispatch(hosted, table.tick(now))
+        if table.closed:  # closed now or before (its owner gone before the start): no longer counted
             self._remove(table.code)
             return
-        now = time.monotonic()
-        self._dispatch(hosted, table.tick(now))
         if hosted.wake is not None:
             hosted.wake.cancel()
             hosted.wake = None
@@ -551,6 +552,9 @@ class FriendsServer:
         """Close the tables nobody has been connected to for a long time, and finished tables left empty."""
         now = time.monotonic()
         for code, hosted in list(self.tables.items()):
+            if hosted.table.closed:
+                self._remove(code)
+                continue
             empty = hosted.empty_since
             keep = self.limits.finished_keep if hosted.table.over else self.limits.idle_table
             if empty is not None and not hosted.peers and now - empty > keep:
