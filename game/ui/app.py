@@ -58,6 +58,7 @@ from .text import TextRenderer
 
 if TYPE_CHECKING:
     from game.network.friends.host import FriendsHost
+    from game.network.friends.messages import TableSettings
     from game.worker import Mode as WorkerMode
 
     from .scenes.dialogs import ConfirmDialog
@@ -347,14 +348,37 @@ class App:
 
     # --- play with friends ---------------------------------------------------------------
 
-    def host_table(self, setup: SessionSetup, level: str) -> None:
-        """Host a table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats)."""
+    def _table_settings(self, setup: SessionSetup, level: str) -> TableSettings:
+        """A table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats), and the
+        turn timer and drop timeout of the settings."""
         from game.network.friends.messages import TableSettings
 
-        settings = TableSettings(preset=setup.preset.value, players=setup.players, overrides=dict(setup.overrides),
-                                 games=setup.games, level=Level(level), turn_timer=self.ctx.settings.turn_timer,
-                                 drop_timeout=self.ctx.settings.drop_timeout)
-        self._host(settings, None)
+        return TableSettings(preset=setup.preset.value, players=setup.players, overrides=dict(setup.overrides),
+                             games=setup.games, level=Level(level), turn_timer=self.ctx.settings.turn_timer,
+                             drop_timeout=self.ctx.settings.drop_timeout)
+
+    def host_table(self, setup: SessionSetup, level: str) -> None:
+        """Host a table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats)."""
+        self._host(self._table_settings(setup, level), None)
+
+    def choose_server_table(self, address: str, port: int, name: str) -> None:
+        """The new-game screen, to choose the rules and seats of a table to create on a (dedicated) server."""
+        from .scenes.new_game import NewGameScene
+
+        self.stack.push(NewGameScene(self.ctx, server=(address, port, name)))
+
+    def create_table(self, address: str, port: int, name: str, setup: SessionSetup, level: str) -> None:
+        """Open a table on the server at ``address:port`` and take its first seat: its lobby shows the code to
+        share (the server's own limits apply: it may refuse, and says why)."""
+        from game.network.friends.client import Connection, url_of
+        from game.network.friends.messages import Create
+
+        from .scenes.friends import LobbyScene
+
+        self._close_friends()
+        conn = Connection(url_of(address, port), Create(name, self._table_settings(setup, level))).start()
+        self.remote = RemoteSession(conn, on_game_over=self._game_over)
+        self.stack.push(LobbyScene(self.ctx, self.remote, [f"{address}:{port}"]))
 
     def saved_hosted_match(self) -> Path | None:
         """The newest match saved when this copy's host quit (None: none)."""

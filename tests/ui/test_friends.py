@@ -14,11 +14,12 @@ import pytest
 from game.engine.record import parse_record, replay
 from game.network.friends.bots import BotResult, run_bot
 from game.network.friends.client import Connection, Link, url_of
+from game.network.friends.discovery import Finder
 from game.network.friends.messages import Closing, Hello, Reaction, Stamp
 from game.storage.paths import AppPaths
 from game.ui.app import App, AppOptions
 from game.ui.scenes.dialogs import ConfirmDialog
-from game.ui.scenes.friends import LobbyScene
+from game.ui.scenes.friends import JoinScene, LobbyScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.replay_viewer import ReplayViewerScene
@@ -26,7 +27,7 @@ from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scripted import Autopilot
-from tests.network.friends.helpers import wait_item
+from tests.network.friends.helpers import FAST, running_server, wait_item
 
 DT = 1 / 30
 LIMIT = 90.0
@@ -235,3 +236,56 @@ def test_reaction_stamps_are_buttons_at_the_table_reached_by_mouse_and_keyboard(
         assert table.widgets.focus == -1
     finally:
         friend.close()
+
+
+def test_a_table_is_created_on_a_dedicated_server_from_the_join_screen(app: App) -> None:
+    """Join screen → address and port of a server → Create a table here → the rules and seats as for hosting →
+    the lobby with the code to share; a friend joins with it, the match is played on the server.  Leaving it asks
+    first, and the server plays on with a computer in the seat."""
+    with running_server(limits=FAST) as (thread, url):
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        join = JoinScene(app.ctx, finder=Finder(interfaces=["127.0.0.1"]))  # never started: no multicast here
+        app.stack.push(join)
+        app.step(DT)
+        join.address, join.port, join.name = "127.0.0.1", str(port), "Mio"
+        click(app, join.create_button.rect.center)
+        screen = app.stack.top
+        assert isinstance(screen, NewGameScene) and screen.server == ("127.0.0.1", port, "Mio")
+        assert not screen.host_button.visible and screen.start_button.label() == "Create the table"  # type: ignore[operator]
+        screen.select_mode("classic")
+        app.step(DT)
+        click(app, screen.start_button.rect.center)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(app, lambda a: lobby.remote.welcome is not None and lobby.remote.lobby is not None)
+        welcome = lobby.remote.welcome
+        assert welcome is not None and welcome.owner and welcome.table.preset == "classic"
+        assert lobby.addresses == [f"127.0.0.1:{port}"]
+        assert list(thread.tables()) == [welcome.code] and app.hosting is None
+        friend = Connection(url, Hello("Aki", welcome.code)).start()
+        result: list[BotResult] = []
+        bot = threading.Thread(target=lambda: result.append(run_bot(friend, "beginner", seed=3, timeout=LIMIT)),
+                               daemon=True)
+        bot.start()
+        try:
+            run_until(app, lambda a: lobby.remote.lobby is not None
+                      and any(s.name == "Aki" for s in lobby.remote.lobby.seats))
+            click(app, lobby.start_button.rect.center)
+            run_until(app, lambda a: isinstance(a.stack.top, TableScene))
+            table = app.stack.top
+            assert isinstance(table, TableScene)
+            assert "Aki" in [table.seat_name(seat) for seat in range(table.session.state.n)]
+            for _ in range(30):
+                app.step(DT)
+            key(app, pygame.K_ESCAPE)
+            menu = app.stack.top
+            assert isinstance(menu, MenuScene)
+            click(app, menu.widgets.widgets[-1].rect.center)  # Quit
+            question = app.stack.top
+            assert isinstance(question, ConfirmDialog) and "computer" in question.text()  # type: ignore[operator]
+            click(app, question.yes_button.rect.center)
+            assert isinstance(app.stack.top, TitleScene)
+            bot.join(LIMIT)
+            assert result and result[0].over is not None, "the friend played the match to its end"
+        finally:
+            friend.close()

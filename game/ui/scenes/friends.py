@@ -5,7 +5,9 @@ friends (and, at the host, the addresses they type), each seat's player and
 connection, and Start for the table's owner.  It follows the connection
 every frame (``RemoteSession.pump``) and opens the card table when the
 match begins.  ``JoinScene`` lists the tables announced on the local network
-and takes an address, a port, the code and the player's name.  Both are
+and takes an address, a port, the code and the player's name; or, for a
+dedicated server, "Create a table here" opens the new-game screen to choose
+the table's rules and seats (``NewGameScene(server=...)``).  Both are
 keyboard-operable: Tab and the arrows move between fields and buttons, Enter
 presses, Esc goes back.
 """
@@ -144,6 +146,8 @@ class JoinScene(MenuScreen):
             TextField(lambda: self.name, self._set("name"), lambda: ctx.t("friends.name")),
         ]
         self.join_button = Button(lambda: ctx.t("friends.join"), self.join)
+        self.create_button = Button(lambda: ctx.t("friends.create_here"), self.create, style="secondary",
+                                    size=theme.FONT_BODY)
         self.found_buttons: list[Button] = []
         self._found: list[tuple[str, int]] = []
         self._rebuild()
@@ -157,7 +161,8 @@ class JoinScene(MenuScreen):
 
     def _rebuild(self) -> None:
         focus = self.widgets.focus
-        self.widgets.widgets = [*self.found_buttons, *self.fields, self.join_button, self.back_button]
+        self.widgets.widgets = [*self.found_buttons, *self.fields, self.join_button, self.create_button,
+                                self.back_button]
         self.widgets.focus = focus if 0 <= focus < len(self.widgets.widgets) else len(self.found_buttons)
 
     def pick(self, address: str, port: int) -> None:
@@ -180,7 +185,8 @@ class JoinScene(MenuScreen):
     def frame_rate(self) -> float:
         return ANIMATING / 6
 
-    def join(self) -> None:
+    def _where(self) -> tuple[str, int, str] | None:
+        """The address, port and name typed, or None with the problem said."""
         t = self.ctx.t
         try:
             port = int(self.port)
@@ -188,17 +194,35 @@ class JoinScene(MenuScreen):
                 raise ValueError
         except ValueError:
             self.problem = t("friends.bad_port")
-            return
+            return None
         if not self.address.strip():
             self.problem = t("friends.need_address")
+            return None
+        try:
+            name = clean_name(self.name)
+        except MessageError:
+            self.problem = t("friends.bad_name")
+            return None
+        return self.address.strip(), port, name
+
+    def join(self) -> None:
+        where = self._where()
+        if where is None:
             return
         try:
             code = table_code(self.code)
-            name = clean_name(self.name)
-        except MessageError as error:
-            self.problem = t("friends.bad_code") if "code" in str(error) else t("friends.bad_name")
+        except MessageError:
+            self.problem = self.ctx.t("friends.bad_code")
             return
-        self.ctx.nav.join_table(self.address.strip(), port, code, name)
+        address, port, name = where
+        self.ctx.nav.join_table(address, port, code, name)
+
+    def create(self) -> None:
+        """Open a table of one's own on the server at this address (a dedicated server): its rules and seats are
+        chosen as for hosting, then its code is shown to share."""
+        where = self._where()
+        if where is not None:
+            self.ctx.nav.choose_server_table(*where)
 
     def exit(self) -> None:
         self.finder.close()
@@ -217,6 +241,8 @@ class JoinScene(MenuScreen):
             y += px(54, scale)
         self.join_button.rect = pygame.Rect(0, 0, px(230, scale), px(52, scale))
         self.join_button.rect.midright = (self.footer.right, self.footer.centery)
+        self.create_button.rect = pygame.Rect(0, 0, px(260, scale), px(44, scale))
+        self.create_button.rect.midright = (self.join_button.rect.left - px(16, scale), self.footer.centery)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, scale = self.ctx, self.ctx.scale
