@@ -356,7 +356,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "friends.link.connected": ("connected", "接続中"),
     "friends.link.reconnecting": ("reconnecting…", "再接続中…"),
     "friends.link.computer": ("played by the computer", "コンピュータが代打ち"),
-    "friends.link.open": ("open seat", "空席"),
+    "friends.link.open": ("a computer plays it if nobody comes", "だれも来なければコンピュータ"),
     "friends.timer": ("{seconds} s left", "残り {seconds} 秒"),
     "friends.reaction": ("{name}: {stamp}", "{name}：{stamp}"),
     "stamp.nice": ("Nice!", "ナイス！"),

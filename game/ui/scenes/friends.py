@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.network.friends.discovery import Finder
-from game.network.friends.messages import CODE_LENGTH, MAX_NAME, MessageError, clean_name, table_code
+from game.network.friends.messages import CODE_LENGTH, MAX_NAME, MessageError, SeatState, clean_name, table_code
 from game.network.friends.remote import RemoteSession
 from game.network.friends.server import DEFAULT_PORT
 
@@ -29,6 +29,7 @@ from .. import theme
 from ..scene import ANIMATING
 from ..theme import px
 from ..widgets import Button, TextField
+from .drawing import draw_lines, fit_text, wrap_text
 from .menu_screen import MenuScreen
 
 if TYPE_CHECKING:
@@ -106,20 +107,27 @@ class LobbyScene(MenuScreen):
                               px(theme.FONT_SMALL, scale), theme.CREAM, anchor="topleft")
                 y += px(34, scale)
             preset = t(f"preset.{welcome.table.preset}.name")
-            ctx.text.draw(surface, t("friends.table_line", preset=preset, players=welcome.table.players,
-                                     level=t(f"level.{welcome.table.level.value}")),
+            line = t("friends.table_line", preset=preset, players=welcome.table.players,
+                     level=t(f"level.{welcome.table.level.value}"))
+            if welcome.table.turn_timer:
+                line += t("friends.turn_timer_line", seconds=welcome.table.turn_timer)
+            ctx.text.draw(surface, line,
                           (x, y), px(theme.FONT_SMALL, scale), theme.CREAM, anchor="topleft")
             y += px(40, scale)
         lobby = self.remote.lobby
         if lobby is not None:
+            size = px(theme.FONT_BODY, scale)
+            rows = []
             for seat in lobby.seats:
-                name = seat.name if seat.person else t("friends.open_seat")
-                state = t(f"friends.link.{seat.state.value}")
                 me = welcome is not None and seat.player == welcome.player
-                ctx.text.draw(surface, f"{seat.player + 1}.  {name}{'  ★' if me else ''}", (x, y),
-                              px(theme.FONT_BODY, scale), theme.GOLD if me else theme.CREAM, anchor="topleft")
-                ctx.text.draw(surface, state, (x + px(360, scale), y), px(theme.FONT_BODY, scale), theme.MUTED,
-                              anchor="topleft")
+                who = seat.name if seat.person else t("friends.open_seat")
+                name = f"{seat.player + 1}.  {who}{'  ★' if me else ''}"
+                rows.append((name, t(f"friends.link.{seat.state.value}"), seat.state, me))
+            column = x + max(px(300, scale), max(ctx.text.size(row[0], size)[0] for row in rows) + px(40, scale))
+            for name, state, link, me in rows:
+                ctx.text.draw(surface, name, (x, y), size, theme.GOLD if me else theme.CREAM, anchor="topleft")
+                color = theme.SELECT if link is SeatState.RECONNECTING else theme.MUTED
+                ctx.text.draw(surface, state, (column, y), size, color, anchor="topleft")
                 y += px(36, scale)
         if welcome is not None and not welcome.owner:
             ctx.text.draw(surface, t("friends.wait_host"), self.footer.center, px(theme.FONT_BODY, scale),
@@ -257,9 +265,18 @@ class JoinScene(MenuScreen):
         for field, label in zip(self.fields, labels, strict=True):
             ctx.text.draw(surface, label, (x, field.rect.centery), px(theme.FONT_BODY, scale), theme.CREAM,
                           anchor="midleft")
+        note_left = self.fields[0].rect.right + px(40, scale)
+        width = self.body.right - px(30, scale) - note_left
+        if width > px(160, scale):
+            size = px(theme.FONT_SMALL, scale)
+            lines = wrap_text(ctx, t("friends.server_note"), size, width)
+            draw_lines(ctx, surface, lines, (note_left, self.fields[0].rect.top), size, theme.MUTED,
+                       line_h=round(size * 1.4))
         if self.problem:
-            ctx.text.draw(surface, self.problem, (self.footer.left, self.footer.centery), px(theme.FONT_BODY, scale),
-                          theme.SELECT, anchor="midleft")
+            right = self.create_button.rect.left - px(16, scale)
+            size = px(theme.FONT_SMALL, scale)
+            text = fit_text(ctx, self.problem, size, right - self.footer.left)
+            ctx.text.draw(surface, text, (right, self.footer.centery), size, theme.SELECT, anchor="midright")
         self.draw_widgets(surface)
 
 
