@@ -306,3 +306,20 @@ def test_the_screenshots_show_play_with_friends(tmp_path: Path) -> None:
     assert [p.name for p in written] == ["lobby-host-ja.png", "network-table-ja.png", "lobby-guest-ja.png",
                                          "join-ja.png", "create-on-server-ja.png"]
     assert all(pygame.image.load(str(p)).get_size() == (960, 600) for p in written)
+
+
+def test_a_hosted_table_opens_on_its_deal_and_draws_a_change_that_has_no_animation(app: App) -> None:
+    """The match's first deal is animated as at a local table (the table once opened on a frame with no cards
+    when the host led, and the waiting loop never drew it again); a change shown with no animation is drawn."""
+    lobby = host_and_wait(app)
+    click(app, lobby.start_button.rect.center)
+    run_until(app, lambda a: isinstance(a.stack.top, TableScene))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert [type(e).__name__ for e in table.session.past_events()[:2]] == ["Dealt", "Started"]
+    run_until(app, lambda a: table._human_playing() and table.frame_rate() == 0)
+    table.model.hand = 0  # as before a whole view arrives
+    table.update(0.0)
+    assert table.model.hand and table.frame_rate() > 0, "drawn at the next frame"
+    table.draw(app.screen)
+    assert table.frame_rate() == 0

@@ -90,6 +90,8 @@ class TableScene(Scene, Generic[S]):
         self._stamp_wait: Tween | None = None
         """After a reaction: the next one waits as long as the table's server would (it drops one sent sooner)."""
         self._stamp_fit: tuple[tuple[str, ...], tuple[int, int]] | None = None
+        self._news = False
+        """The table took a change with no animation (a whole view after a return): drawn at the next frame."""
         self._rng = random.Random(session.seed)
         self._toasts: EventTable[str | None] = EventTable({
             Started: self._leader_toast, Exchanged: self._exchange_toast, SevenPass: self._received_toast,
@@ -332,7 +334,9 @@ class TableScene(Scene, Generic[S]):
                 self._deal_anew(events)
             return
         state = session.state
+        shown = (self.model.state, self.model.hand)
         self.model.sync_view(session.public(), session.hand)
+        self._news = self._news or shown != (self.model.state, self.model.hand)
         self.hand.set_hand(self.model.hand)
         if state.result is not None:
             if not self._result_shown:
@@ -349,7 +353,8 @@ class TableScene(Scene, Generic[S]):
         director = self.director
         moving = (not director.idle or director.flights or director.banners or director.toasts
                   or self._think is not None or self._auto_pass is not None or self._message is not None
-                  or self.session.thinking or self.session.computer_to_act() or self._stamp_wait is not None)
+                  or self.session.thinking or self.session.computer_to_act() or self._stamp_wait is not None
+                  or self._news)
         if moving:
             return ANIMATING
         return COUNTDOWN_FPS if self.session.deadline() > 0 else 0.0
@@ -623,6 +628,7 @@ class TableScene(Scene, Generic[S]):
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._news = False
         layout = self.layout_now
         painter, model, ctx = self.painter, self.model, self.ctx
         session = self.session
