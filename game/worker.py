@@ -9,7 +9,9 @@
 
 * ``process``: a background process (started by ``start()`` or on first use, with the spawn
   method, so it works when frozen by PyInstaller as long as the program calls
-  ``multiprocessing.freeze_support()`` first).  Decisions run one at a time;
+  ``multiprocessing.freeze_support()`` first).  Each process runs one
+  decision at a time, and a decision goes to the least busy process (the
+  decisions of a server's several tables run side by side);
   a cancelled decision that has not started is dropped, a running one is told
   to stop (the Expert returns its best move so far) and its result discarded.
   With ``processes`` above 1 (by default on a machine with two cores or more),
@@ -173,7 +175,7 @@ class DecisionWorker:
                 runner.submit(_Job(ticket.id, player, obs, seed, gift, budget, part=k))
                 runner.pump(0.0)
         else:
-            runner = self._process_runner(0)
+            runner = self._least_busy()
             runner.submit(job)
             runner.pump(0.0)
         return ticket
@@ -193,7 +195,7 @@ class DecisionWorker:
         elif self.mode == "thread":
             self._thread_runner().submit(job)
         else:
-            runner = min((self._process_runner(k) for k in range(self.processes)), key=lambda r: r.load)
+            runner = self._least_busy()
             runner.submit(job)
             runner.pump(0.0)
         return ticket
@@ -306,6 +308,10 @@ class DecisionWorker:
         if self._thread is None:
             self._thread = _ThreadRunner(self._store)
         return self._thread
+
+    def _least_busy(self) -> _ProcessRunner:
+        """The process with the fewest jobs (the first when they are alike: one decision at a time uses one)."""
+        return min((self._process_runner(k) for k in range(self.processes)), key=lambda r: r.load)
 
     def _process_runner(self, k: int) -> _ProcessRunner:
         while len(self._runners) <= k:

@@ -39,6 +39,13 @@ class InMainProcess(Player):
         return obs.move_list()[0]
 
 
+class WhereAmI(Player):
+    """Says which process it ran in, as an error (a move carries no more than the move)."""
+
+    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
+        raise LookupError(os.getpid())
+
+
 class SharedSearch(Player):
     """Shares its search: each share reports the process it ran in and its first random number."""
 
@@ -112,6 +119,22 @@ def test_a_shared_search_runs_in_two_processes_and_combines_their_shares() -> No
         assert worker.wait(ticket, WAIT) == combine(parts)
         gift = worker.submit(expert, exchange_obs(), seed=5, gift=True)
         assert worker.wait(gift, WAIT) == expert.choose_gift(exchange_obs(), random.Random(5)), "gifts are not shared"
+
+
+def test_two_decisions_at_once_go_to_the_two_processes() -> None:
+    """A server decides for several tables at a time: a second decision does not queue behind the first."""
+    obs = first_obs()
+    with DecisionWorker("process", processes=2) as worker:
+        pids = []
+        for ticket in [worker.submit(WhereAmI(), obs, seed=1), worker.submit(WhereAmI(), obs, seed=2)]:
+            with pytest.raises(LookupError) as error:
+                worker.wait(ticket, WAIT)
+            pids.append(error.value.args[0])
+        assert len(set(pids)) == 2 and os.getpid() not in pids
+        alone = worker.submit(WhereAmI(), obs, seed=3)
+        with pytest.raises(LookupError) as error:
+            worker.wait(alone, WAIT)
+        assert error.value.args[0] == pids[0], "one decision at a time keeps to the first process"
 
 
 def test_tallies_add_up() -> None:

@@ -58,7 +58,10 @@ from .text import TextRenderer
 
 if TYPE_CHECKING:
     from game.network.friends.host import FriendsHost
+    from game.network.friends.messages import TableSettings
     from game.worker import Mode as WorkerMode
+
+    from .scenes.dialogs import ConfirmDialog
 
 log = logging.getLogger(__name__)
 
@@ -345,14 +348,37 @@ class App:
 
     # --- play with friends ---------------------------------------------------------------
 
-    def host_table(self, setup: SessionSetup, level: str) -> None:
-        """Host a table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats)."""
+    def _table_settings(self, setup: SessionSetup, level: str) -> TableSettings:
+        """A table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats), and the
+        turn timer and drop timeout of the settings."""
         from game.network.friends.messages import TableSettings
 
-        settings = TableSettings(preset=setup.preset.value, players=setup.players, overrides=dict(setup.overrides),
-                                 games=setup.games, level=Level(level), turn_timer=self.ctx.settings.turn_timer,
-                                 drop_timeout=self.ctx.settings.drop_timeout)
-        self._host(settings, None)
+        return TableSettings(preset=setup.preset.value, players=setup.players, overrides=dict(setup.overrides),
+                             games=setup.games, level=Level(level), turn_timer=self.ctx.settings.turn_timer,
+                             drop_timeout=self.ctx.settings.drop_timeout)
+
+    def host_table(self, setup: SessionSetup, level: str) -> None:
+        """Host a table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats)."""
+        self._host(self._table_settings(setup, level), None)
+
+    def choose_server_table(self, address: str, port: int, name: str) -> None:
+        """The new-game screen, to choose the rules and seats of a table to create on a (dedicated) server."""
+        from .scenes.new_game import NewGameScene
+
+        self.stack.push(NewGameScene(self.ctx, server=(address, port, name)))
+
+    def create_table(self, address: str, port: int, name: str, setup: SessionSetup, level: str) -> None:
+        """Open a table on the server at ``address:port`` and take its first seat: its lobby shows the code to
+        share (the server's own limits apply: it may refuse, and says why)."""
+        from game.network.friends.client import Connection, url_of
+        from game.network.friends.messages import Create
+
+        from .scenes.friends import LobbyScene
+
+        self._close_friends()
+        conn = Connection(url_of(address, port), Create(name, self._table_settings(setup, level))).start()
+        self.remote = RemoteSession(conn, on_game_over=self._game_over)
+        self.stack.push(LobbyScene(self.ctx, self.remote, [f"{address}:{port}"]))
 
     def saved_hosted_match(self) -> Path | None:
         """The newest match saved when this copy's host quit (None: none)."""
@@ -388,7 +414,7 @@ class App:
         self._close_friends()
         host = FriendsHost(self.ctx.t("friends.host_name"), settings, save_dir=self.paths.data_dir / "hosted",
                            bind=self.friends_bind, port=self.friends_port, announce=self.friends_announce,
-                           computer_pause=self.friends_pause, resume=resume)
+                           computer_pause=self.friends_pause, resume=resume, decisions=self.friends_decisions)
         try:
             conn = host.start()
         except OSError as error:
@@ -405,6 +431,9 @@ class App:
     friends_port = 47652
     friends_pause = 0.8
     """Seconds between two computer moves at a hosted table (people follow each play)."""
+    friends_decisions: WorkerMode = "process"
+    """Where a hosted table's computers think: the decision worker's processes, off this one's frames
+    (``thread``: only to measure what that spares)."""
 
     def show_join(self) -> None:
         from .scenes.friends import JoinScene
@@ -429,8 +458,30 @@ class App:
         self.stack.reset(TableScene(self.ctx, remote))
 
     def leave_friends(self) -> None:
-        """Leave the table for friends (the host's leaving closes it for everyone, the match saved)."""
-        self.show_title()
+        """Leave the table for friends, after asking when that loses something (the host's leaving closes it for
+        everyone, the match saved; a friend's leaving a match leaves its seat to the computer)."""
+        dialog = self._friends_question(self.show_title)
+        if dialog is None:
+            self.show_title()
+        else:
+            self.stack.push(dialog)
+
+    def _friends_question(self, on_yes: Callable[[], object]) -> ConfirmDialog | None:
+        """The question to ask before leaving the table for friends (None: leaving loses nothing)."""
+        from .scenes.dialogs import ConfirmDialog
+
+        remote = self.remote
+        if remote is None or remote.closed is not None or remote.over:
+            return None
+        if self.hosting is not None:
+            key = "confirm.close_table" if remote.started else "confirm.close_lobby"
+        elif remote.started:
+            key = "confirm.leave_table"
+        else:
+            return None
+        t = self.ctx.t
+        return ConfirmDialog(self.ctx, lambda: t(f"{key}.title"), lambda: t(f"{key}.text"), on_yes,
+                             yes=lambda: t(f"{key}.yes"), danger=self.hosting is not None)
 
     def friends_ended(self, remote: RemoteSession) -> None:
         """The table closed or refused this seat: say why, then the title."""
@@ -597,6 +648,11 @@ class App:
         top = self.stack.top
         lost = self.recorder.unkept and not self.recorder.keep()
         asked = isinstance(top, ConfirmDialog) and top.quit_question
+        friends = None if asked or lost else self._friends_question(self.quit)
+        if friends is not None:
+            friends.quit_question = True
+            self.stack.push(friends)
+            return
         if asked or (not lost and (self.session is None or self.session.over)):
             self.quit()
             return
@@ -617,7 +673,7 @@ class App:
         from .scenes.dialogs import ConfirmDialog
 
         if self.session is None or self.session.over:
-            self.show_title()
+            self.leave_friends()
             return
         t = self.ctx.t
         self.stack.push(ConfirmDialog(self.ctx, lambda: t("confirm.leave.title"), lambda: t("confirm.leave.text"),

@@ -62,6 +62,12 @@ class Navigator(Protocol):
 
     def host_saved_match(self) -> None: ...
 
+    def choose_server_table(self, address: str, port: int, name: str) -> None:
+        """The new-game screen choosing a table to create on the server at ``address:port``."""
+
+    def create_table(self, address: str, port: int, name: str, setup: SessionSetup, level: str) -> None:
+        """Create a table on a (dedicated) server and take its first seat (its lobby: the code, Start)."""
+
     def show_join(self) -> None: ...
 
     def join_table(self, address: str, port: int, code: str, name: str) -> None: ...

@@ -10,7 +10,9 @@ update; p50, p99 and the worst.
 
 ``capacity``: tables of one bot and computers in every other seat, played
 with no pause between moves; the server's CPU time per move (this process
-only: the bots run in a second process), and from it how many tables one
+only: the bots run in a second process, and the computers think in a thread
+of the server here, not in its decision processes, so that their CPU is
+counted), and from it how many tables one
 core carries at the server's default pace (one computer move per
 ``computer_pause`` seconds at most).  Everything stays on 127.0.0.1.
 """
@@ -112,7 +114,8 @@ def _spawn(url: str, mode: str, count: int, people: int, level: str) -> dict[str
 
 
 def latency(matches: int) -> None:
-    thread = ServerThread(FriendsServer(LOOPBACK, 0, computer_pause=0.0, between_games=1.0, limits=LIMITS))
+    thread = ServerThread(FriendsServer(LOOPBACK, 0, computer_pause=0.0, between_games=1.0, limits=LIMITS,
+                                        decisions="thread"))
     port = thread.start()
     try:
         result = _spawn(url_of(LOOPBACK, port), "latency", matches, 4, "beginner")
@@ -134,7 +137,7 @@ def capacity(tables: int, level: str) -> None:
         steps[0] += 1
 
     thread = ServerThread(FriendsServer(LOOPBACK, 0, computer_pause=0.0, between_games=0.0, limits=LIMITS,
-                                        on_step=count))
+                                        decisions="thread", on_step=count))
     port = thread.start()
     cpu0, wall0 = time.process_time(), time.perf_counter()
     try:

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from game.worker import Mode
+
 from .client import Connection, url_of
 from .discovery import Advertiser
 from .messages import Closing, Create, TableSettings
@@ -34,7 +36,8 @@ class FriendsHost:
 
     def __init__(self, name: str, settings: TableSettings, *, save_dir: Path | None = None, bind: str = "0.0.0.0",
                  port: int = DEFAULT_PORT, announce: bool = True, computer_pause: float = 0.8,
-                 resume: Mapping[str, Any] | None = None, limits: Limits | None = None) -> None:
+                 resume: Mapping[str, Any] | None = None, limits: Limits | None = None,
+                 decisions: Mode = "process") -> None:
         self.name = name
         self.settings = settings
         self.save_dir = save_dir
@@ -45,8 +48,10 @@ class FriendsHost:
         self.saved: list[Path] = []
         key = secrets.token_urlsafe(18)
         self._key = key
+        self.decisions: Mode = decisions
+        """Where the table's computers think: the decision worker's processes, never the game's own."""
         self.server = FriendsServer(bind, port, create_key=key, computer_pause=computer_pause, on_saved=self._save,
-                                    limits=limits)
+                                    limits=limits, decisions=decisions)
         self.thread = ServerThread(self.server)
         self.advertiser: Advertiser | None = None
         self.conn: Connection | None = None
@@ -58,7 +63,7 @@ class FriendsHost:
         except OSError as error:
             log.warning("network play: port %d is not free (%s); another is used", self.port, error)
             self.server = FriendsServer(self.bind, 0, create_key=self._key, computer_pause=self.server.computer_pause,
-                                        on_saved=self._save, limits=self.server.limits)
+                                        on_saved=self._save, limits=self.server.limits, decisions=self.decisions)
             self.thread = ServerThread(self.server)
             self.port = self.thread.start()
         if self.announce:

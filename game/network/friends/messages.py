@@ -911,11 +911,7 @@ class _Game:
 
     def entry(self, value: Any, path: str) -> Entry:
         if isinstance(value, dict) and "gift" in value:
-            gift_keys = ("gift", "giver", "receiver", "cards", "size", "chosen")
-            g = Reader(value, path, gift_keys, gift_keys)
-            return Gift(self.seat(g.data["giver"], g.at("giver")),
-                        self.seat(g.data["receiver"], g.at("receiver"), none=True), g.cards("cards"),
-                        g.integer("size", 0, 54), g.enum("gift", GiftKind), g.flag("chosen"))
+            return self.gift(value, path)
         keys = ("seat", "move", "top", "last_player", "passed", "lock", "lock_base", "revolution", "j_back",
                 "backwards", "cleared")
         r = Reader(value, path, keys, keys)
@@ -926,6 +922,23 @@ class _Game:
                     r.integer("passed", 0, (1 << self.n) - 1), r.integer("lock", 0, 15), r.integer("lock_base", 0, 15),
                     r.flag("revolution"), r.flag("j_back"), r.flag("backwards"),
                     None if cleared is None else enum_value(cleared, ClearReason, r.at("cleared")))
+
+    def gift(self, value: Any, path: str) -> Gift:
+        """A gift entry of the history, whole: a discard (10捨て) has no receiver and shows its cards; a gift goes
+        to another player and shows its cards (``size`` of them) or hides them all."""
+        gift_keys = ("gift", "giver", "receiver", "cards", "size", "chosen")
+        g = Reader(value, path, gift_keys, gift_keys)
+        kind = g.enum("gift", GiftKind)
+        giver = self.seat(g.data["giver"], g.at("giver"))
+        receiver = self.seat(g.data["receiver"], g.at("receiver"), none=True)
+        cards, size = g.cards("cards"), g.integer("size", 1, 54)
+        if (receiver < 0) != (kind is GiftKind.TEN_DISCARD):
+            raise MessageError(f"{g.at('receiver')}: a discard (10捨て) has no receiver (-1), a gift has one")
+        if receiver == giver:
+            raise MessageError(f"{g.at('receiver')}: a player gives to another")
+        if cards.bit_count() != size and (cards or receiver < 0):
+            raise MessageError(f"{g.at('cards')}: expected {size} cards" + ("" if receiver < 0 else " or none"))
+        return Gift(giver, receiver, cards, size, kind, g.flag("chosen"))
 
     def view(self, value: Any, path: str) -> View:
         keys = ("game", "seating", "totals", "seat", "hand", "state", "history", "known", "drawn", "dealt",

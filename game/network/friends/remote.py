@@ -114,6 +114,9 @@ class RemoteSession:
             elif isinstance(item, Update):
                 view = self.seat_table.view
                 assert view is not None
+                if self._view is None:  # the match's first deal: the table opens on it and animates it
+                    self._view = view
+                    self._view_at = time.monotonic()
                 self._batches.append(_Batch(list(item.events), view))
             elif isinstance(item, Rejected):
                 self._sent_step = -1
@@ -257,7 +260,14 @@ class RemoteSession:
     # --- the flow ------------------------------------------------------------------------------------------
 
     def opening_events(self) -> list[Event]:
-        return []
+        """The deal of the game on screen when nothing of it was shown yet (the match's first deal)."""
+        batch = self._batches[0] if self._batches else None
+        if batch is None or self._game_events or batch.view.game != self.view.game \
+                or not any(isinstance(e, Dealt) for e in batch.events):
+            return []
+        self._batches.popleft()
+        self._take(batch)
+        return batch.events
 
     def past_events(self) -> list[Event]:
         """The events of this game shown so far (none after a return: the log starts again there)."""

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import http
 import logging
 import random
@@ -37,7 +36,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +45,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from game.engine.runner import Answer
+from game.worker import Mode
 
+from .decisions import Decisions
 from .messages import (
     APP,
     CLIENT,
@@ -150,6 +150,7 @@ class FriendsServer:
         on_saved: Callable[[str, dict[str, Any]], None] | None = None,
         on_step: Callable[[Table], None] | None = None,
         rng: random.Random | None = None,
+        decisions: Mode = "process",
     ) -> None:
         self.host = host
         self.port = port
@@ -168,7 +169,10 @@ class FriendsServer:
         self._per_address: dict[str, int] = {}
         self._guesses: dict[str, deque[float]] = {}
         self._server: Server | None = None
-        self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="friends-computer")
+        self.decisions = Decisions(decisions)
+        """Where the computers think: the decision worker's processes unless told otherwise (``thread``: tests and
+        the capacity benchmark)."""
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._stopped: asyncio.Event | None = None
         self._sweeper: asyncio.TimerHandle | None = None
         self.refusals: dict[Refusal, int] = {}
@@ -179,6 +183,7 @@ class FriendsServer:
     async def start(self) -> int:
         """Listen; the port (useful with port 0)."""
         self._stopped = asyncio.Event()
+        self._loop = asyncio.get_running_loop()
         self._server = await serve(
             self._handler, self.host, self.port, max_size=MAX_CLIENT_BYTES, max_queue=4, compression=None,
             ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, open_timeout=self.limits.hello_timeout,
@@ -187,6 +192,7 @@ class FriendsServer:
         sockets = list(self._server.sockets)
         self.port = sockets[0].getsockname()[1] if sockets else self.port
         self._sweep()
+        self.decisions.start()
         log.info("network play: listening on %s:%d", self.host, self.port)
         return self.port
 
@@ -217,7 +223,7 @@ class FriendsServer:
                 await asyncio.wait_for(self._server.wait_closed(), 3)
         if self._sweeper is not None:
             self._sweeper.cancel()
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        await asyncio.get_running_loop().run_in_executor(None, self.decisions.close)
         if self._stopped is not None:
             self._stopped.set()
 
@@ -487,11 +493,12 @@ class FriendsServer:
     def _service(self, hosted: _Hosted) -> None:
         """Run the table's timeouts, start the computer's next decision, and wake up when something is due."""
         table = hosted.table
-        if table.closed:
+        now = time.monotonic()
+        if not table.closed:
+            self._dispatch(hosted, table.tick(now))
+        if table.closed:  # closed now or before (its owner gone before the start): no longer counted
             self._remove(table.code)
             return
-        now = time.monotonic()
-        self._dispatch(hosted, table.tick(now))
         if hosted.wake is not None:
             hosted.wake.cancel()
             hosted.wake = None
@@ -504,22 +511,29 @@ class FriendsServer:
                     wake = ready_at if wake is None else min(wake, ready_at)
                 else:
                     hosted.job = job
-                    future = asyncio.get_running_loop().run_in_executor(self._executor, _decide, job)
-                    future.add_done_callback(functools.partial(self._decided, hosted, job))
+                    self.decisions.submit(job, lambda ok, value: self._from_decisions(hosted, job, ok, value))
         if wake is not None:
             loop = asyncio.get_running_loop()
             hosted.wake = loop.call_at(loop.time() + max(0.0, wake - now) + 0.001, self._service, hosted)
         if not hosted.peers and hosted.empty_since is None:
             hosted.empty_since = now
 
-    def _decided(self, hosted: _Hosted, job: ComputerJob, future: asyncio.Future[Answer]) -> None:
+    def _from_decisions(self, hosted: _Hosted, job: ComputerJob, ok: bool, value: Any) -> None:
+        """A decision came back (on the decisions thread): the loop applies it."""
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the server stopped meanwhile
+                loop.call_soon_threadsafe(self._decided, hosted, job, ok, value)
+
+    def _decided(self, hosted: _Hosted, job: ComputerJob, ok: bool, value: Any) -> None:
         hosted.job = None
         if hosted.table.code not in self.tables:
             return
-        try:
-            answer = future.result()
-        except Exception as error:
-            log.warning("network play: the computer failed (%s); it plays safe", error)
+        answer: Answer
+        if ok:
+            answer = value
+        else:
+            log.warning("network play: the computer failed (%s); it plays safe", value)
             runner = hosted.table.runner
             if runner is None:
                 return
@@ -538,6 +552,9 @@ class FriendsServer:
         """Close the tables nobody has been connected to for a long time, and finished tables left empty."""
         now = time.monotonic()
         for code, hosted in list(self.tables.items()):
+            if hosted.table.closed:
+                self._remove(code)
+                continue
             empty = hosted.empty_since
             keep = self.limits.finished_keep if hosted.table.over else self.limits.idle_table
             if empty is not None and not hosted.peers and now - empty > keep:
@@ -552,13 +569,6 @@ class FriendsServer:
 def _address(connection: ServerConnection) -> str:
     remote = connection.remote_address
     return str(remote[0]) if remote else "?"
-
-
-def _decide(job: ComputerJob) -> Answer:
-    rng = random.Random(job.seed)
-    if job.decision.gift is not None:
-        return job.player.choose_gift(job.obs, rng)
-    return job.player.choose_move(job.obs, rng, time.perf_counter() + 1.0)
 
 
 class ServerThread:

@@ -274,9 +274,12 @@ class Table:
         self.step += 1
         self._track_due(now)
         out: list[Outgoing] = self._lobby_out(now)
+        game = self.runner.game
+        opening = not game.history and game.result is None  # the deal is news: shown as at a local table
         for slot in self.seats:
             if slot.connected:
-                out.append((slot.player, self.snapshot(slot, now)))
+                update = self._update(slot, game.setup_events, now) if opening else self.snapshot(slot, now)
+                out.append((slot.player, update))
         return out
 
     def snapshot(self, slot: SeatSlot, now: float) -> Snapshot:

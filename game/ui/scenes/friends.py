@@ -5,7 +5,9 @@ friends (and, at the host, the addresses they type), each seat's player and
 connection, and Start for the table's owner.  It follows the connection
 every frame (``RemoteSession.pump``) and opens the card table when the
 match begins.  ``JoinScene`` lists the tables announced on the local network
-and takes an address, a port, the code and the player's name.  Both are
+and takes an address, a port, the code and the player's name; or, for a
+dedicated server, "Create a table here" opens the new-game screen to choose
+the table's rules and seats (``NewGameScene(server=...)``).  Both are
 keyboard-operable: Tab and the arrows move between fields and buttons, Enter
 presses, Esc goes back.
 """
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.network.friends.discovery import Finder
-from game.network.friends.messages import CODE_LENGTH, MAX_NAME, MessageError, clean_name, table_code
+from game.network.friends.messages import CODE_LENGTH, MAX_NAME, MessageError, SeatState, clean_name, table_code
 from game.network.friends.remote import RemoteSession
 from game.network.friends.server import DEFAULT_PORT
 
@@ -27,6 +29,7 @@ from .. import theme
 from ..scene import ANIMATING
 from ..theme import px
 from ..widgets import Button, TextField
+from .drawing import draw_lines, fit_text, wrap_text
 from .menu_screen import MenuScreen
 
 if TYPE_CHECKING:
@@ -104,20 +107,27 @@ class LobbyScene(MenuScreen):
                               px(theme.FONT_SMALL, scale), theme.CREAM, anchor="topleft")
                 y += px(34, scale)
             preset = t(f"preset.{welcome.table.preset}.name")
-            ctx.text.draw(surface, t("friends.table_line", preset=preset, players=welcome.table.players,
-                                     level=t(f"level.{welcome.table.level.value}")),
+            line = t("friends.table_line", preset=preset, players=welcome.table.players,
+                     level=t(f"level.{welcome.table.level.value}"))
+            if welcome.table.turn_timer:
+                line += t("friends.turn_timer_line", seconds=welcome.table.turn_timer)
+            ctx.text.draw(surface, line,
                           (x, y), px(theme.FONT_SMALL, scale), theme.CREAM, anchor="topleft")
             y += px(40, scale)
         lobby = self.remote.lobby
         if lobby is not None:
+            size = px(theme.FONT_BODY, scale)
+            rows = []
             for seat in lobby.seats:
-                name = seat.name if seat.person else t("friends.open_seat")
-                state = t(f"friends.link.{seat.state.value}")
                 me = welcome is not None and seat.player == welcome.player
-                ctx.text.draw(surface, f"{seat.player + 1}.  {name}{'  ★' if me else ''}", (x, y),
-                              px(theme.FONT_BODY, scale), theme.GOLD if me else theme.CREAM, anchor="topleft")
-                ctx.text.draw(surface, state, (x + px(360, scale), y), px(theme.FONT_BODY, scale), theme.MUTED,
-                              anchor="topleft")
+                who = seat.name if seat.person else t("friends.open_seat")
+                name = f"{seat.player + 1}.  {who}{'  ★' if me else ''}"
+                rows.append((name, t(f"friends.link.{seat.state.value}"), seat.state, me))
+            column = x + max(px(300, scale), max(ctx.text.size(row[0], size)[0] for row in rows) + px(40, scale))
+            for name, state, link, me in rows:
+                ctx.text.draw(surface, name, (x, y), size, theme.GOLD if me else theme.CREAM, anchor="topleft")
+                color = theme.SELECT if link is SeatState.RECONNECTING else theme.MUTED
+                ctx.text.draw(surface, state, (column, y), size, color, anchor="topleft")
                 y += px(36, scale)
         if welcome is not None and not welcome.owner:
             ctx.text.draw(surface, t("friends.wait_host"), self.footer.center, px(theme.FONT_BODY, scale),
@@ -144,6 +154,8 @@ class JoinScene(MenuScreen):
             TextField(lambda: self.name, self._set("name"), lambda: ctx.t("friends.name")),
         ]
         self.join_button = Button(lambda: ctx.t("friends.join"), self.join)
+        self.create_button = Button(lambda: ctx.t("friends.create_here"), self.create, style="secondary",
+                                    size=theme.FONT_BODY)
         self.found_buttons: list[Button] = []
         self._found: list[tuple[str, int]] = []
         self._rebuild()
@@ -157,7 +169,8 @@ class JoinScene(MenuScreen):
 
     def _rebuild(self) -> None:
         focus = self.widgets.focus
-        self.widgets.widgets = [*self.found_buttons, *self.fields, self.join_button, self.back_button]
+        self.widgets.widgets = [*self.found_buttons, *self.fields, self.join_button, self.create_button,
+                                self.back_button]
         self.widgets.focus = focus if 0 <= focus < len(self.widgets.widgets) else len(self.found_buttons)
 
     def pick(self, address: str, port: int) -> None:
@@ -180,7 +193,8 @@ class JoinScene(MenuScreen):
     def frame_rate(self) -> float:
         return ANIMATING / 6
 
-    def join(self) -> None:
+    def _where(self) -> tuple[str, int, str] | None:
+        """The address, port and name typed, or None with the problem said."""
         t = self.ctx.t
         try:
             port = int(self.port)
@@ -188,17 +202,35 @@ class JoinScene(MenuScreen):
                 raise ValueError
         except ValueError:
             self.problem = t("friends.bad_port")
-            return
+            return None
         if not self.address.strip():
             self.problem = t("friends.need_address")
+            return None
+        try:
+            name = clean_name(self.name)
+        except MessageError:
+            self.problem = t("friends.bad_name")
+            return None
+        return self.address.strip(), port, name
+
+    def join(self) -> None:
+        where = self._where()
+        if where is None:
             return
         try:
             code = table_code(self.code)
-            name = clean_name(self.name)
-        except MessageError as error:
-            self.problem = t("friends.bad_code") if "code" in str(error) else t("friends.bad_name")
+        except MessageError:
+            self.problem = self.ctx.t("friends.bad_code")
             return
-        self.ctx.nav.join_table(self.address.strip(), port, code, name)
+        address, port, name = where
+        self.ctx.nav.join_table(address, port, code, name)
+
+    def create(self) -> None:
+        """Open a table of one's own on the server at this address (a dedicated server): its rules and seats are
+        chosen as for hosting, then its code is shown to share."""
+        where = self._where()
+        if where is not None:
+            self.ctx.nav.choose_server_table(*where)
 
     def exit(self) -> None:
         self.finder.close()
@@ -217,6 +249,8 @@ class JoinScene(MenuScreen):
             y += px(54, scale)
         self.join_button.rect = pygame.Rect(0, 0, px(230, scale), px(52, scale))
         self.join_button.rect.midright = (self.footer.right, self.footer.centery)
+        self.create_button.rect = pygame.Rect(0, 0, px(260, scale), px(44, scale))
+        self.create_button.rect.midright = (self.join_button.rect.left - px(16, scale), self.footer.centery)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, scale = self.ctx, self.ctx.scale
@@ -231,9 +265,18 @@ class JoinScene(MenuScreen):
         for field, label in zip(self.fields, labels, strict=True):
             ctx.text.draw(surface, label, (x, field.rect.centery), px(theme.FONT_BODY, scale), theme.CREAM,
                           anchor="midleft")
+        note_left = self.fields[0].rect.right + px(40, scale)
+        width = self.body.right - px(30, scale) - note_left
+        if width > px(160, scale):
+            size = px(theme.FONT_SMALL, scale)
+            lines = wrap_text(ctx, t("friends.server_note"), size, width)
+            draw_lines(ctx, surface, lines, (note_left, self.fields[0].rect.top), size, theme.MUTED,
+                       line_h=round(size * 1.4))
         if self.problem:
-            ctx.text.draw(surface, self.problem, (self.footer.left, self.footer.centery), px(theme.FONT_BODY, scale),
-                          theme.SELECT, anchor="midleft")
+            right = self.create_button.rect.left - px(16, scale)
+            size = px(theme.FONT_SMALL, scale)
+            text = fit_text(ctx, self.problem, size, right - self.footer.left)
+            ctx.text.draw(surface, text, (right, self.footer.centery), size, theme.SELECT, anchor="midright")
         self.draw_widgets(surface)
 
 

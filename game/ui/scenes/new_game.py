@@ -120,8 +120,11 @@ class NewGameScene(MenuScreen):
     footer_h = 70
     max_body_w = 1200
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, server: tuple[str, int, str] | None = None) -> None:
         super().__init__(ctx)
+        self.server = server
+        """(address, port, the player's name): the table is created on that server (a dedicated one), not played
+        here or hosted by this copy."""
         self.mode = "standard"
         self.players = {mode: PRESETS[CUSTOM_BASE if mode == CUSTOM else mode].default_players for mode in MODES}
         self.games: dict[str, int | None] = {
@@ -150,12 +153,14 @@ class NewGameScene(MenuScreen):
         self.right = pygame.Rect(0, 0, 0, 0)
         self.rules_button = Button(lambda: ctx.t("screen.new.view_rules"), self.view_rules, style="secondary",
                                    enabled=lambda: self.rules() is not None, size=theme.FONT_BODY)
-        self.start_button = Button(lambda: ctx.t("button.start"), self.start, enabled=lambda: self.problem is None)
+        self.start_button = Button(lambda: ctx.t("friends.create_table" if server else "button.start"),
+                                   self.host if server else self.start, enabled=lambda: self.problem is None)
         self.host_button = Button(lambda: ctx.t("friends.host"), self.host, style="secondary",
                                   enabled=lambda: self.problem is None, size=theme.FONT_BODY)
+        self.host_button.visible = server is None
         self.host_saved_button = Button(lambda: ctx.t("friends.host_saved"), lambda: ctx.nav.host_saved_match(),
                                         style="secondary", size=theme.FONT_SMALL)
-        self.host_saved_button.visible = ctx.nav.saved_hosted_match() is not None
+        self.host_saved_button.visible = server is None and ctx.nav.saved_hosted_match() is not None
         self._dirty = True
         self._rebuild(focus="mode:" + self.mode)
 
@@ -236,13 +241,18 @@ class NewGameScene(MenuScreen):
     # --- actions -----------------------------------------------------------------------
 
     def host(self) -> None:
-        """Host a table for friends with these rules (the computers' level for the seats nobody takes)."""
+        """Host a table for friends with these rules (the computers' level for the seats nobody takes), or create
+        it on the chosen server."""
         setup, problem = self.build()
         if setup is None:
             self.problem = problem
             return
         level = self.level if self.level in LEVELS else Level.NORMAL.value
-        self.ctx.nav.host_table(setup, level)
+        if self.server is not None:
+            address, port, name = self.server
+            self.ctx.nav.create_table(address, port, name, setup, level)
+        else:
+            self.ctx.nav.host_table(setup, level)
 
     def start(self) -> None:
         setup, problem = self.build()
@@ -566,7 +576,9 @@ class NewGameScene(MenuScreen):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, scale = self.ctx, self.ctx.scale
         t = ctx.t
-        self.draw_frame(surface, with_panel=False)
+        server = self.server
+        self.draw_frame(surface, t("friends.create.title", server=f"{server[0]}:{server[1]}") if server else None,
+                        with_panel=False)
         self.draw_panel(surface, self.left)
         self.draw_panel(surface, self.right)
         pad = px(16, scale)
@@ -585,7 +597,7 @@ class NewGameScene(MenuScreen):
         self.scroller.draw_bar(surface, scale)
         if self.problem:
             size = px(theme.FONT_SMALL + 1, scale)
-            right = self.host_button.rect.left - px(18, scale)
+            right = (self.host_button if self.host_button.visible else self.start_button).rect.left - px(18, scale)
             width = right - self.rules_button.rect.right - px(24, scale)
             lines = wrap_text(ctx, self.problem, size, width)[:3]
             line_h = round(size * 1.3)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import typing
+from functools import partial
 from typing import TYPE_CHECKING, Generic
 
 import pygame
@@ -20,7 +21,9 @@ from game.engine.events import Event, Exchanged, SevenPass, Started, visible_to
 from game.engine.state import GiftKind, PendingGift
 from game.i18n import reason_text
 from game.network.friends.client import Link
+from game.network.friends.messages import Stamp
 from game.network.friends.remote import RemoteSession
+from game.network.friends.table import REACTION_GAP
 from game.seat import TableSeat
 from game.session import Session
 
@@ -32,13 +35,14 @@ from ..table.banners import LEAD_CARDS, Words
 from ..table.director import Director
 from ..table.dispatch import EventTable, nothing
 from ..table.hand import HandView
-from ..table.layout import TableLayout, table_layout
+from ..table.layout import STAMP_ROW, TableLayout, table_layout
 from ..table.log import leader_text
 from ..table.model import TableModel
 from ..table.painter import TablePainter
 from ..theme import px
 from ..tween import Timer, Tween
 from ..widgets import Button, Toggle, WidgetGroup
+from .drawing import label_text
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -83,6 +87,11 @@ class TableScene(Scene, Generic[S]):
         self.skipping = False
         """The player is out and skips to the result: the rest of the game runs without pauses."""
         self._pointer = (0, 0)
+        self._stamp_wait: Tween | None = None
+        """After a reaction: the next one waits as long as the table's server would (it drops one sent sooner)."""
+        self._stamp_fit: tuple[tuple[str, ...], tuple[int, int]] | None = None
+        self._news = False
+        """The table took a change with no animation (a whole view after a return): drawn at the next frame."""
         self._rng = random.Random(session.seed)
         self._toasts: EventTable[str | None] = EventTable({
             Started: self._leader_toast, Exchanged: self._exchange_toast, SevenPass: self._received_toast,
@@ -131,9 +140,21 @@ class TableScene(Scene, Generic[S]):
                                        lambda v: settings.update_settings(auto_pass=v))
         self.slow_toggle = Toggle(lambda: t("toggle.slow_mode"), lambda: settings.settings.slow_mode,
                                   lambda v: settings.update_settings(slow_mode=v))
+        self.stamp_buttons: list[Button] = []
+        """Quick reactions at a table for friends: a click, Tab then Enter, or the key of their number."""
+        if isinstance(self.session, RemoteSession):
+            for index, stamp in enumerate(Stamp, start=1):
+                self.stamp_buttons.append(Button(self._stamp_label(index, stamp), partial(self.react, index),
+                                                 style="secondary", size=theme.FONT_SMALL, enabled=self._can_react))
         self.widgets = WidgetGroup([self.play_button, self.pass_button, self.hint_button, self.skip_button,
                                     self.auto_pass_toggle,
-                                    self.slow_toggle, self.tracker_button, self.menu_button])
+                                    self.slow_toggle, self.tracker_button, self.menu_button, *self.stamp_buttons])
+
+    def _stamp_label(self, index: int, stamp: Stamp) -> typing.Callable[[], str]:
+        return lambda: f"{index}  {self.ctx.t(f'stamp.{stamp.value}')}"
+
+    def _can_react(self) -> bool:
+        return self._stamp_wait is None
 
     @property
     def layout_now(self) -> TableLayout:
@@ -146,7 +167,7 @@ class TableScene(Scene, Generic[S]):
         session = self.session
         rules = session.rules
         self._layout = layout = table_layout(size, session.state.n, session.human_seat, stock=bool(rules.hand_size),
-                                             pile=rules.pile_draw)
+                                             pile=rules.pile_draw, stamps=bool(self.stamp_buttons))
         scale = layout.scale
         area = layout.buttons
         gap = px(8, scale)
@@ -162,6 +183,32 @@ class TableScene(Scene, Generic[S]):
         self.slow_toggle.rect = pygame.Rect(toggles.left, toggles.top + row, toggles.width, row)
         self.menu_button.rect = layout.menu_button.copy()
         self.tracker_button.rect = layout.tracker_button.copy()
+        if layout.stamps is not None:
+            self._place_stamps(layout.stamps, scale, gap)
+
+    def _place_stamps(self, area: pygame.Rect, scale: float, gap: int) -> None:
+        """Three stamps on the upper row, two on the lower, each as wide as its row allows."""
+        row_h = px(STAMP_ROW, scale)
+        buttons = self.stamp_buttons
+        for row, chunk in enumerate((buttons[:3], buttons[3:])):
+            width = (area.width - gap * (len(chunk) - 1)) // len(chunk)
+            for k, button in enumerate(chunk):
+                button.rect = pygame.Rect(area.left + k * (width + gap), area.top + row * (row_h + gap), width, row_h)
+        self._stamp_fit = None
+
+    def _fit_stamps(self, scale: float) -> None:
+        """The stamps' words in one size, the largest (up to the small font) at which every one fits its button."""
+        labels = tuple(label_text(button.label) for button in self.stamp_buttons)
+        key = (labels, self.ctx.size)
+        if self._stamp_fit is not None and self._stamp_fit == key:
+            return
+        self._stamp_fit = key
+        size = theme.FONT_SMALL
+        while size > 9 and any(self.ctx.text.size(label, px(size, scale), bold=True)[0] > b.rect.width - px(8, scale)
+                               for label, b in zip(labels, self.stamp_buttons, strict=True)):
+            size -= 1
+        for button in self.stamp_buttons:
+            button.font_size = size
 
     # --- names and messages ---------------------------------------------------------------
 
@@ -264,9 +311,11 @@ class TableScene(Scene, Generic[S]):
             button.visible = not out
         self.skip_button.visible = out and not self.skipping
         self.director.update(dt)
-        for tween in (self._think, self._auto_pass):
+        for tween in (self._think, self._auto_pass, self._stamp_wait):
             if tween is not None:
                 tween.update(dt)
+        if self._stamp_wait is not None and self._stamp_wait.done:
+            self._stamp_wait = None
         if self._message is not None:
             self._message[1].update(dt)
             # "Wait for your turn" said a moment ago is wrong once the turn has come.
@@ -285,7 +334,9 @@ class TableScene(Scene, Generic[S]):
                 self._deal_anew(events)
             return
         state = session.state
+        shown = (self.model.state, self.model.hand)
         self.model.sync_view(session.public(), session.hand)
+        self._news = self._news or shown != (self.model.state, self.model.hand)
         self.hand.set_hand(self.model.hand)
         if state.result is not None:
             if not self._result_shown:
@@ -302,7 +353,8 @@ class TableScene(Scene, Generic[S]):
         director = self.director
         moving = (not director.idle or director.flights or director.banners or director.toasts
                   or self._think is not None or self._auto_pass is not None or self._message is not None
-                  or self.session.thinking or self.session.computer_to_act())
+                  or self.session.thinking or self.session.computer_to_act() or self._stamp_wait is not None
+                  or self._news)
         if moving:
             return ANIMATING
         return COUNTDOWN_FPS if self.session.deadline() > 0 else 0.0
@@ -322,9 +374,11 @@ class TableScene(Scene, Generic[S]):
             self.ctx.nav.friends_ended(remote)
 
     def react(self, index: int) -> None:
-        """A quick reaction stamp for the table (keys 1 to 5)."""
-        if isinstance(self.session, RemoteSession):
+        """A quick reaction stamp for the table (its button, or keys 1 to 5): at most one a second, as the server
+        takes them."""
+        if isinstance(self.session, RemoteSession) and self._can_react():
             self.session.react(index)
+            self._stamp_wait = Timer(REACTION_GAP)
 
     def _computer_step(self) -> None:
         session = self.session
@@ -529,6 +583,8 @@ class TableScene(Scene, Generic[S]):
             return
         if isinstance(intent, Command):
             name = intent.name
+            if self._stamp_key(name):
+                return
             if name in ("left", "right"):
                 self.hand.move_focus(-1 if name == "left" else 1)
             elif name == "toggle":
@@ -549,9 +605,30 @@ class TableScene(Scene, Generic[S]):
             elif name.startswith("stamp"):
                 self.react(int(name[5:]))
 
+    def _stamp_key(self, name: str) -> bool:
+        """Tab goes through the reaction stamps (then back to the hand); Enter or Space sends the one in focus,
+        Esc or any key of the hand leaves them.  True if the key was theirs."""
+        stamps = self.stamp_buttons
+        if not stamps:
+            return False
+        focused = self.widgets.widgets[self.widgets.focus] if 0 <= self.widgets.focus < len(self.widgets.widgets) \
+            else None
+        if name == "tab":
+            index = stamps.index(focused) + 1 if isinstance(focused, Button) and focused in stamps else 0
+            self.widgets.focus = self.widgets.widgets.index(stamps[index]) if index < len(stamps) else -1
+            return True
+        if focused is None or focused not in stamps:
+            return False
+        if name in ("confirm", "toggle"):
+            focused.activate()
+            return True
+        self.widgets.focus = -1
+        return name in ("menu", "back")
+
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._news = False
         layout = self.layout_now
         painter, model, ctx = self.painter, self.model, self.ctx
         session = self.session
@@ -595,6 +672,8 @@ class TableScene(Scene, Generic[S]):
         if ctx.settings.show_tracker:
             painter.tracker(surface, layout, model.played, session.rules.jokers, model.hand)
         painter.flights(surface, self.director)
+        if self.stamp_buttons:
+            self._fit_stamps(scale)
         self.widgets.draw(surface, ctx)
         painter.celebrations(surface, self.director)
         painter.banners(surface, layout, self.director)

@@ -126,6 +126,8 @@ class TableLayout:
     """The common draw pile left of the trick (the Akita two-player rule); its count is a chip on it."""
     human_stock: pygame.Rect | None = None
     """The human's face-down stock (the 5-card mode), at the left end of the hand's row."""
+    stamps: pygame.Rect | None = None
+    """The quick reaction stamps (a table for friends), two rows right above the Play / Pass buttons."""
 
     def seat_point(self, seat: int) -> tuple[int, int]:
         """Where cards of ``seat`` come from or go to."""
@@ -181,6 +183,8 @@ class TableLayout:
             out["pile"] = self.pile
         if self.human_stock is not None:
             out["human_stock"] = self.human_stock
+        if self.stamps is not None:
+            out["stamps"] = self.stamps
         for seat, spot in self.spots.items():
             out[f"seat{seat}"] = spot.block
             out[f"bubble{seat}"] = spot.bubble
@@ -464,14 +468,19 @@ def _column(left: int, right: int, bottom: int, limit: int, top: int, others: li
     return rect
 
 
-def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = False, pile: bool = False
-                 ) -> TableLayout:
+STAMP_ROW = 26
+"""The height of a row of reaction stamps (at scale 1)."""
+
+
+def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = False, pile: bool = False,
+                 stamps: bool = False) -> TableLayout:
     """The layout of a table with ``n`` seats, the human at ``human``, in a window of ``size``.
 
     ``stock``: every seat has a face-down stock (the 5-card mode); ``pile``: a
-    common draw pile lies by the trick.  Built in steps: the cards' sizes, the
-    top bar, the bottom row, the seats around the ellipse, the middle, and the
-    play log and tracker in the bottom corners.
+    common draw pile lies by the trick; ``stamps``: the reaction stamps of a
+    table for friends sit above the buttons.  Built in steps: the cards' sizes,
+    the top bar, the bottom row, the seats around the ellipse, the middle, and
+    the play log and tracker in the bottom corners.
     """
     width = size[0]
     scale = ui_scale(size)
@@ -488,7 +497,13 @@ def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = Fal
     left, right = round(width * 0.2), round(width * 0.8)
     log = _column(margin, left - 2 * gap, bottom.human_info.top - gap, px(LOG_MAX_H, scale), top_bar.bottom + gap,
                   others, gap)
-    tracker = _column(right + 2 * gap, width - margin, bottom.buttons.top - gap, px(LOG_MAX_H * 0.6, scale),
+    stamp_rect = None
+    floor = bottom.buttons.top - gap
+    if stamps:
+        height = 2 * px(STAMP_ROW, scale) + gap
+        stamp_rect = pygame.Rect(bottom.buttons.left, floor - height, bottom.buttons.width, height)
+        floor = stamp_rect.top - gap
+    tracker = _column(right + 2 * gap, width - margin, floor, px(LOG_MAX_H * 0.6, scale),
                       top_bar.bottom + gap, others, gap)
     cx = width // 2
     return TableLayout(
@@ -499,5 +514,5 @@ def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = Fal
         top_bar=top_bar, menu_button=bar["menu_button"], status=bar["status"], indicators=bar["indicators"],
         tracker_button=bar["tracker_button"], human_info=bottom.human_info, human_bubble=bottom.human_bubble,
         messages=middle.messages, banner=middle.banner, log=log, tracker=tracker, deck_point=(cx, middle.trick_cy),
-        pile=middle.pile, human_stock=bottom.human_stock,
+        pile=middle.pile, human_stock=bottom.human_stock, stamps=stamp_rect,
     )

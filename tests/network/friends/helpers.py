@@ -147,10 +147,11 @@ def check_texts(texts: Sequence[str], steps: dict[int, list[Known]], player: int
 
 @contextmanager
 def running_server(**options: Any) -> Iterator[tuple[ServerThread, str]]:
-    """A server on 127.0.0.1 (a free port) in a background thread; its URL."""
+    """A server on 127.0.0.1 (a free port) in a background thread, its computers thinking in a thread; its URL."""
     options.setdefault("computer_pause", 0.0)
     options.setdefault("between_games", 5.0)
     options.setdefault("limits", FAST)
+    options.setdefault("decisions", "thread")  # the tests of the worker's processes ask for them
     thread = ServerThread(FriendsServer(LOOPBACK, 0, **options))
     port = thread.start()
     try:

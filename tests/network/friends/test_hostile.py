@@ -238,3 +238,63 @@ def test_hundreds_of_connections_are_refused_beyond_the_caps_and_the_server_goes
         host.close()
         friend.close()
         assert all(r is not None and r.over is not None for r in results)
+
+
+async def create_flood(url: str, source: str, count: int, settings: TableSettings) -> tuple[list[Any], list[str]]:
+    """``count`` connections from ``source`` (an address of 127.0.0.0/8), each asking to create a table: the ones
+    welcomed (kept open, so their tables stay) and the reasons of the refused."""
+    kept: list[Any] = []
+    refused: list[str] = []
+    for _ in range(count):
+        ws = await connect(url, proxy=None, open_timeout=5, compression=None, local_addr=(source, 0))
+        await ws.send(encode(Create("flood", settings)))
+        first = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        if first["type"] == "welcome":
+            kept.append(ws)
+        else:
+            refused.append(first["reason"])
+            await ws.close()
+    return kept, refused
+
+
+def test_a_flood_of_creates_is_held_to_the_table_caps_and_the_server_goes_on() -> None:
+    """Creates from one address stop at its cap, creates from several at the server's; the tables of owners who
+    went before the start close, and a real table is then created and played."""
+    limits = Limits(rate=1000.0, burst=2000, per_address=100, connections=300, tables=6, tables_per_address=3)
+    settings = TableSettings(players=3, games=1, drop_timeout=0)
+    with running_server(limits=limits) as (thread, url):
+
+        async def flood() -> tuple[list[list[str]], list[Any]]:
+            reasons: list[list[str]] = []
+            kept: list[Any] = []
+            for source in ("127.0.0.1", "127.0.0.2", "127.0.0.3"):
+                welcomed, refused = await create_flood(url, source, 30, settings)
+                kept += welcomed
+                reasons.append(refused)
+            assert len(thread.tables()) == limits.tables
+            for ws in kept:
+                await ws.close()
+            return reasons, kept
+
+        reasons, kept = asyncio.run(flood())
+        assert [len(r) for r in reasons] == [27, 27, 30]
+        assert {reason for r in reasons for reason in r} == {Refusal.TOO_MANY_TABLES.value}
+        assert len(kept) == limits.tables
+        for _ in range(100):  # the owners went before the start: their tables close
+            if not thread.tables():
+                break
+            threading.Event().wait(0.05)
+        assert thread.tables() == {}
+        host = Connection(url, Create("host", TableSettings(players=3, games=1))).start()
+        friend = Connection(url, Hello("friend", welcome_of(host).code)).start()
+        wait_item(friend, Lobby)
+        results: list[Any] = [None, None]
+        threads = [threading.Thread(target=lambda: results.__setitem__(0, run_bot(host, seed=1, start_with=2))),
+                   threading.Thread(target=lambda: results.__setitem__(1, run_bot(friend, seed=2)))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(100)
+        host.close()
+        friend.close()
+        assert all(r is not None and r.over is not None for r in results)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Match, observe, preset_rules
+from game.engine import Match, RuleSet, observe, preset_rules
 from game.engine.rules import PresetId
 from game.engine.runner import MatchRunner
 from game.network.friends.messages import (
@@ -201,3 +202,131 @@ def test_fuzzed_client_messages_are_read_or_refused_never_anything_else(data: di
 def test_fuzzed_bytes_are_refused_cleanly(raw: bytes | str) -> None:
     with contextlib.suppress(MessageError):
         decode(raw, CLIENT)
+
+
+# --- the history's entries from a (hostile) server -------------------------------------------------------------
+
+HOUSE = {"seven_pass": True, "ten_discard": True, "exchange": True}
+
+
+def house_snapshot() -> tuple[dict[str, Any], RuleSet, dict[str, int]]:
+    """A snapshot seat 0 received in the second game of a match with 7渡し, 10捨て and the exchange: its history holds
+    every kind of gift (shown and hidden) and tricks cleared for several reasons; where each first is."""
+    rules = preset_rules("standard", 4, HOUSE)
+    rng = random.Random(5)
+    for seed in range(1, 40):
+        match = Match(rules, seed, games=3)
+        runner = MatchRunner(match)
+        while not match.over:
+            game = runner.game
+            if game.result is not None:
+                runner.end_game()
+                if match.over:
+                    break
+                runner.next_game()
+                continue
+            decision = runner.decisions()[0]
+            if decision.gift is not None:
+                hand = sorted(c for c in range(54) if game.hands[decision.seat] >> c & 1)
+                runner.answer(decision, sum(1 << c for c in rng.sample(hand, decision.gift.count)))
+            else:
+                runner.answer(decision, rng.choice(observe(game, decision.seat).move_list()))
+            data = json.loads(encode(Snapshot(7, view_of(match, 0))))
+            where = _entry_kinds(data["view"]["history"])
+            if {"exchange", "seven_pass:shown", "seven_pass:hidden", "ten_discard", "cleared"} <= set(where):
+                return data, rules, where
+    raise AssertionError("no match with every kind of history entry")
+
+
+def _entry_kinds(history: list[dict[str, Any]]) -> dict[str, int]:
+    where: dict[str, int] = {}
+    for i, entry in enumerate(history):
+        if "gift" in entry:
+            kind = entry["gift"]
+            if kind == "seven_pass":
+                kind += ":shown" if entry["cards"] else ":hidden"
+            where.setdefault(kind, i)
+        elif entry["cleared"] is not None:
+            where.setdefault("cleared", i)
+    return where
+
+
+@pytest.fixture(scope="module")
+def house() -> tuple[dict[str, Any], RuleSet, dict[str, int]]:
+    return house_snapshot()
+
+
+def test_gift_entries_and_cleared_reasons_round_trip(house: tuple[dict[str, Any], RuleSet, dict[str, int]]) -> None:
+    data, rules, _ = house
+    message = decode(json.dumps(data), SERVER, rules)
+    assert isinstance(message, Snapshot)
+    assert json.loads(encode(message)) == data
+
+
+@pytest.mark.parametrize(("kind", "field", "value", "says"), [
+    ("exchange", "giver", 4, "giver: expected a whole number 0..3"),
+    ("exchange", "receiver", -2, "receiver: expected a whole number -1..3"),
+    ("exchange", "receiver", -1, "a gift has one"),
+    ("ten_discard", "receiver", 1, "a discard (10捨て) has no receiver"),
+    ("seven_pass:shown", "receiver", "GIVER", "gives to another"),
+    ("exchange", "size", 55, "size: expected a whole number 1..54"),
+    ("exchange", "size", 0, "size"),
+    ("seven_pass:shown", "size", 3, "cards: expected 3 cards or none"),
+    ("ten_discard", "cards", [], "expected"),
+    ("seven_pass:hidden", "cards", ["3S", "ZZ"], "unknown card code 'ZZ'"),
+    ("exchange", "gift", "give_all", "gift: expected one of"),
+    ("exchange", "chosen", "yes", "chosen"),
+    ("exchange", "seat", 1, "unknown field"),
+    ("exchange", "gift", None, "gift"),
+    ("cleared", "cleared", "everyone_left", "cleared: expected one of"),
+    ("cleared", "cleared", 3, "cleared"),
+    ("cleared", "passed", 16, "passed: expected a whole number 0..15"),
+    ("cleared", "lock", -1, "lock"),
+    ("cleared", "last_player", 4, "last_player"),
+    ("cleared", "move", {"cards": ["3S"], "kind": 1, "rank": 14, "size": 1, "suits": 1}, "move.rank"),
+])
+def test_bad_history_entries_from_a_server_name_the_field(house: tuple[dict[str, Any], RuleSet, dict[str, int]],
+                                                           kind: str, field: str, value: object, says: str) -> None:
+    """A server's (or a forger's) history entry out of range is refused, naming the entry and the field."""
+    data, rules, where = house
+    data = json.loads(json.dumps(data))
+    index = where[kind]
+    entry = data["view"]["history"][index]
+    entry[field] = entry["giver"] if value == "GIVER" else value
+    with pytest.raises(MessageError) as error:
+        decode(json.dumps(data), SERVER, rules)
+    assert f"snapshot.view.history[{index}]" in str(error.value) and says in str(error.value), str(error.value)
+
+
+history_fields = st.sampled_from(["gift", "giver", "receiver", "cards", "size", "chosen", "seat", "move", "top",
+                                  "last_player", "passed", "lock", "lock_base", "revolution", "j_back", "backwards",
+                                  "cleared", "extra"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_fuzzed_history_entries_are_read_or_refused_never_anything_else(
+        house: tuple[dict[str, Any], RuleSet, dict[str, int]], data: st.DataObject) -> None:
+    """Any field of any entry (gift or turn) replaced, removed or added: a Snapshot or a MessageError, and an entry
+    that is read is one the engine could have written (it round-trips)."""
+    snapshot, rules, _ = house
+    snapshot = json.loads(json.dumps(snapshot))
+    history = snapshot["view"]["history"]
+    for _ in range(data.draw(st.integers(1, 3))):
+        entry = history[data.draw(st.integers(0, len(history) - 1))]
+        field = data.draw(history_fields)
+        if data.draw(st.booleans()) and field in entry:
+            del entry[field]
+        else:
+            entry[field] = data.draw(json_values | st.integers(-60, 60) | st.sampled_from(
+                ["exchange", "seven_pass", "ten_discard", "eight_cut", "all_passed", "3S", "JK"]))
+    try:
+        text = json.dumps(snapshot)
+    except (ValueError, TypeError):
+        return
+    try:
+        message = decode(text, SERVER, rules)
+    except MessageError:
+        return
+    assert isinstance(message, Snapshot)
+    assert decode(encode(message), SERVER, rules) == message

@@ -39,6 +39,10 @@ def test_updates_arriving_together_are_shown_one_by_one_each_with_its_own_view()
     pipe.incoming += [m for p, m in out if p in (0, ALL)]
     remote.pump()
     assert remote.started
+    opening = remote.opening_events()
+    assert [type(e).__name__ for e in opening] == ["Dealt", "Started"], "the first deal is news, animated as at home"
+    assert remote.deal_view()[0].counts == opening[0].state.counts  # type: ignore[union-attr]
+    assert remote.opening_events() == [], "once"
     rng = random.Random(1)
     for _ in range(6):  # the computers move (and this player too when it is due), several updates at once
         runner = table.runner

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.engine.rules import PRESETS, PresetId
+from game.engine.rules import PRESETS, PresetId, RuleError, preset_rules
 from game.network.friends.client import Connection
 from game.network.friends.messages import (
     CLIENT,
@@ -113,3 +113,46 @@ def test_decode_reads_what_encode_writes_for_a_welcome() -> None:
     assert decode(encode(welcome), SERVER) == welcome
     with pytest.raises(ValueError):
         decode(encode(welcome), CLIENT)
+
+
+HOUSE_RULES = {"seven_pass": True, "ten_discard": True, "exchange": True}
+
+
+def with_house_rules(preset: PresetId) -> TableSettings:
+    """The preset with 7渡し, 10捨て and the exchange on, each where the engine allows it with the preset's rules."""
+    settings = settings_for(preset)
+    overrides: dict[str, object] = {}
+    for name, value in HOUSE_RULES.items():
+        try:
+            preset_rules(preset, settings.players, {**overrides, name: value})
+        except RuleError:
+            continue
+        overrides[name] = value
+    return TableSettings(preset=preset.value, players=settings.players, overrides=overrides, games=settings.games)
+
+
+@pytest.mark.parametrize("preset", list(PresetId))
+def test_no_card_leaks_with_house_rules_in_gift_entries_and_events(preset: PresetId) -> None:
+    """Under every preset with the house rules that hand cards around: no client ever receives a card it may not
+    see — in its view, its history's gift entries (others' 7渡し hidden, 10捨て discards shown) or its events."""
+    truth = Truth()
+    settings = with_house_rules(preset)
+    assert settings.overrides.get("seven_pass") or preset is PresetId.DUEL5
+    people = min(4, settings.players)
+    with running_server(on_step=truth) as (_, url):
+        run = play_table(url, settings, people, timeout=120)
+    assert all(r is not None and r.over is not None for r in run.results), [r and r.gone for r in run.results]
+    rules = settings.rules()
+    steps = truth.of(run.code)
+    gifts = {"shown": 0, "hidden": 0}
+    for conn in run.connections:
+        assert conn.welcome is not None
+        problems = check_texts(conn.received, steps, conn.welcome.player, rules)
+        assert problems == [], problems[:5]
+        for text in conn.received:
+            view = json.loads(text).get("view") or {}
+            for entry in view.get("history", []):
+                if "gift" in entry:
+                    gifts["shown" if entry["cards"] or not entry["size"] else "hidden"] += 1
+    if settings.overrides.get("seven_pass") and settings.players > 2:
+        assert gifts["shown"] and gifts["hidden"], gifts

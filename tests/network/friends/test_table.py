@@ -107,7 +107,9 @@ def test_only_the_owner_starts_and_empty_seats_become_computers() -> None:
     out = table.start(0, 0.0)
     lobby = next(m for _, m in out if isinstance(m, Lobby))
     assert [s.state for s in lobby.seats] == [SeatState.CONNECTED] * 2 + [SeatState.COMPUTER] * 2
-    assert {p for p, m in out if isinstance(m, Snapshot)} == {0, 1}
+    deals = {p: m for p, m in out if isinstance(m, Update)}  # the first deal is news: its events, as later deals
+    assert set(deals) == {0, 1}
+    assert all([type(e).__name__ for e in u.events] == ["Dealt", "Started"] for u in deals.values())
     with pytest.raises(TableError) as late:
         table.join("late", 0.0)
     assert late.value.reason is Refusal.STARTED
@@ -162,12 +164,12 @@ def test_a_dropped_player_keeps_the_seat_then_the_computer_plays_it_until_it_ret
     assert bad.value.reason is Refusal.BAD_TOKEN
 
 
-def test_the_first_snapshot_carries_the_turn_timer_of_the_first_decision() -> None:
+def test_the_first_deal_carries_the_turn_timer_of_the_first_decision() -> None:
     table = Table("ABCDE", TableSettings(players=2, turn_timer=30), seed=3)
     table.join("a", 0.0)
     table.join("b", 0.0)
     out = table.start(0, 5.0)
-    snapshots = [m for _, m in out if isinstance(m, Snapshot)]
+    snapshots = [m for _, m in out if isinstance(m, Update)]
     turn = snapshots[0].view.state.turn
     due = [s for s in snapshots if s.view.seat == turn]
     assert due and due[0].view.deadline == 30.0
