@@ -19,7 +19,7 @@ neighbouring games together, the duplicate deals tie the rotations.
 A seat may also be a player the arena does not know by level: ``main`` takes
 a ``factory`` (a module-level function, so that worker processes can call it)
 that turns such a seat (``kind:spec``, e.g. ``external:CMD`` from
-``python -m ai.uecda arena``) into a player.  Players that listen to the game
+``python -m game.network.uecda arena``) into a player.  Players that listen to the game
 (``Player.notify``: a program behind a socket) are told every action, and every
 player is closed when its match ends.
 """
@@ -38,13 +38,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from game.engine import Event, Match, RuleSet, observe, preset_rules
-from game.engine.events import visible_to
-from game.engine.runner import Answer, Decision, MatchRunner, play_game
+from game.engine import Event, Game, Match, RuleSet, observe, preset_rules
+from game.engine.events import MatchOver, visible_to
+from game.engine.match import GameResult
+from game.engine.runner import Answer, Decision, MatchRunner
+from game.levels import LEVELS
 
-from .levels import LEVELS, make_player
+from .expert import ExpertOptions
+from .levels import make_player
 from .player import Player
-from .uecda.server import CLASS_RESET_EVERY
 
 BLOCK = 10
 """Games of a match per unit of the confidence interval."""
@@ -60,8 +62,8 @@ class MatchJob:
     rules: RuleSet
     levels: tuple[str, ...]
     """The level of each player (player identities of ``Match``), already rotated."""
-    options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
-    """Constructor options by level."""
+    expert: ExpertOptions
+    """How the Experts search."""
     deal_set: int
     rotation: int
     seed: int
@@ -91,20 +93,19 @@ class MatchOutcome:
     """Decision times in seconds by level (moves and gifts)."""
 
 
-def make_seat(job: MatchJob, level: str, options: dict[str, dict[str, Any]]) -> Player:
+def make_seat(job: MatchJob, level: str) -> Player:
     """The player of one seat: a level, or a ``kind:spec`` seat made by the job's factory."""
     if level in LEVELS or job.factory is None:
-        return make_player(level, **options.get(level, {}))
+        return make_player(level, job.expert)
     return job.factory(level)
 
 
 def play_match(job: MatchJob) -> MatchOutcome:
     """Play one match; every move and gift is checked by the engine."""
-    options = {level: dict(opts) for level, opts in job.options}
     players: list[Player] = []
     try:
         for level in job.levels:
-            players.append(make_seat(job, level, options))
+            players.append(make_seat(job, level))
         return _play(job, players)
     finally:
         for player in players:
@@ -144,32 +145,30 @@ def _play(job: MatchJob, players: Sequence[Player]) -> MatchOutcome:
     def after(decision: Decision, events: list[Event]) -> None:
         tell(events)
 
-    if listeners:
-        tell(runner.game.setup_events)
-    while True:
-        result = play_game(runner.game, decide, after if listeners else None)
-        match = runner.match
+    def dealt(game: Game) -> None:
+        tell(game.setup_events)
+
+    def booked(game: GameResult, _: MatchOver | None) -> None:
+        result = game.result
         entries = []
         for player_id, level in enumerate(job.levels):
-            seat = match.seat_of(player_id)
+            seat = game.seating.index(player_id)
             place = result.places.index(seat)
             entries.append(PlayerGame(level, job.deal_set, len(outcome.games), result.points[seat], place,
                                       result.titles[seat].value))
         outcome.games.append(entries)
-        if runner.end_game() is not None:
-            break
-        setup = runner.next_game()
-        if listeners:
-            tell(setup)
+
+    if listeners:
+        runner.play(decide, after, on_game=dealt, on_result=booked)
+    else:
+        runner.play(decide, on_result=booked)
     return outcome
 
 
 def default_match_games(rules: RuleSet) -> int:
     """Games per match: under the ``uecda`` rules the tournament's class cycle (classes reset every
     100 games on the official server), else the preset's match length, else 10."""
-    if rules.preset == "uecda":
-        return CLASS_RESET_EVERY
-    return rules.info.match_end.games or 10
+    return rules.info.class_reset_every or rules.info.match_end.games or 10
 
 
 def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
@@ -179,21 +178,20 @@ def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def plan(
-    rules: RuleSet, seats: Sequence[str], games: int, seed: int, match_games: int, options: dict[str, dict[str, Any]],
+    rules: RuleSet, seats: Sequence[str], games: int, seed: int, match_games: int, expert: ExpertOptions,
     factory: SeatFactory | None = None,
 ) -> list[MatchJob]:
     """The matches to play: enough deal sets × rotations for ``games`` games."""
     turns = rotations(seats)
     per_set = match_games * len(turns)
     sets = max(1, math.ceil(games / per_set))
-    frozen = tuple((level, tuple(sorted(opts.items()))) for level, opts in sorted(options.items()))
     jobs = []
     for deal_set in range(sets):
         left = games - deal_set * per_set
         length = match_games if left >= per_set else max(1, math.ceil(left / len(turns)))
         set_seed = int.from_bytes(random.Random(f"arena/{seed}/{deal_set}").randbytes(6), "big")
         for rotation, levels in enumerate(turns):
-            jobs.append(MatchJob(rules, levels, frozen, deal_set, rotation, set_seed, length, factory))
+            jobs.append(MatchJob(rules, levels, expert, deal_set, rotation, set_seed, length, factory))
     return jobs
 
 
@@ -338,23 +336,29 @@ def parse_args(argv: Sequence[str] | None, prog: str | None = None) -> argparse.
     parser.add_argument("--budget", type=float, default=None, help="the Expert's seconds per decision")
     parser.add_argument("--iterations", type=int, default=None, help="the Expert's playouts per decision")
     parser.add_argument("--expert", action="append", default=[], metavar="OPTION=VALUE",
-                        help="an Expert constructor option (JSON value), e.g. --expert prior=learned")
+                        help="an Expert option (ai.expert.ExpertOptions; JSON value), e.g. --expert reading=passes")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: cores, at most 2)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser.parse_args(argv)
 
 
+def json_values(items: Sequence[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` items by name, each value read as JSON (as text when it is not JSON)."""
+    values: dict[str, Any] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        try:
+            values[name] = json.loads(value)
+        except json.JSONDecodeError:
+            values[name] = value
+    return values
+
+
 def main(argv: Sequence[str] | None = None, factory: SeatFactory | None = None, prog: str | None = None) -> int:
     """The command line; ``factory`` makes the players of ``kind:spec`` seats (see the module docstring)."""
     args = parse_args(argv, prog)
-    overrides: dict[str, Any] = {}
-    for item in args.override:
-        name, _, value = item.partition("=")
-        try:
-            overrides[name] = json.loads(value)
-        except json.JSONDecodeError:
-            overrides[name] = value
+    overrides = json_values(args.override)
     seats = args.seats.split(",") if args.seats else None
     players = args.players or (len(seats) if seats else None)
     rules = preset_rules(args.rules, players, overrides)
@@ -367,20 +371,19 @@ def main(argv: Sequence[str] | None = None, factory: SeatFactory | None = None, 
         if level not in LEVELS and (factory is None or ":" not in level):
             print(f"unknown level {level!r} (levels: {', '.join(LEVELS)})", file=sys.stderr)
             return 2
-    expert: dict[str, Any] = {}
+    values: dict[str, Any] = {}
     if args.budget is not None:
-        expert["budget"] = args.budget
+        values["budget"] = args.budget
     if args.iterations is not None:
-        expert["iterations"] = args.iterations
-    for item in args.expert:
-        name, _, value = item.partition("=")
-        try:
-            expert[name] = json.loads(value)
-        except json.JSONDecodeError:
-            expert[name] = value
-    options = {"expert": expert} if expert else {}
+        values["iterations"] = args.iterations
+    values.update(json_values(args.expert))
+    try:
+        expert = ExpertOptions().with_values(values)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
     match_games = args.match_games or default_match_games(rules)
-    jobs = plan(rules, seats, args.games, args.seed, match_games, options, factory)
+    jobs = plan(rules, seats, args.games, args.seed, match_games, expert, factory)
     workers = args.workers if args.workers is not None else min(2, os.cpu_count() or 1)
     outcomes = run_jobs(jobs, workers, None if args.quiet else sys.stderr)
     report = summarise(rules, outcomes, seats)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from game.engine import PASS, Move, Observation, Play
+from game.levels import Level
 
 from .player import Player
 
@@ -13,7 +14,7 @@ PASS_CHANCE = 0.25
 
 
 class Beginner(Player):
-    level = "beginner"
+    level = Level.BEGINNER
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         moves = obs.move_list()

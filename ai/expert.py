@@ -28,13 +28,8 @@ candidates, their tries and rewards); ``combine`` adds the tallies up and
 plays the best mean.  The decision worker does this on a machine with two
 cores or more.
 
-The learned move policy (``ai.policy``) can take three parts: the
-candidates (``prior="learned"``: every legal move in the policy's order,
-the bandit widening to ``2 + widening * sqrt(tries)`` of them), the
-playouts (``own_playout`` for the searching seat, ``others_playout`` for
-the others), and the worlds (``weighting`` > 0: each try's world is drawn
-from a pool of ``pool`` sampled worlds in proportion to the likelihood of
-the other players' past moves under the policy).
+The table's Expert uses the defaults of ``ExpertOptions``; the arena sets
+the others to measure a variant (``python -m ai.arena --expert reading=passes``).
 """
 
 from __future__ import annotations
@@ -42,19 +37,21 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from typing import Any
 
-from game.engine import PASS, Game, Move, Observation, Pass, Play
+from game.engine import PASS, Game, Move, Observation, Pass, Play, RuleSet
+from game.levels import Level
 
-from .endgame import solve, two_player_world
-from .inference import TRUST, ChainSampler, check_trust
-from .normal import normal_move, normal_policy
-from .opponents import OPPONENT_MODELS, opponent_policies, seat_policy
+from .endgame import Solution, solve, two_player_world
+from .inference import TRUST, ChainSampler
+from .normal import normal_policy
+from .opponents import opponent_model, seat_policy
 from .player import Player
 from .playout import Policy, place_points, playout_place, remembered
-from .policy import load_policy
-from .sampling import WorldSampler, weighted_pool
+from .sampling import WorldSampler
 from .strong import WIN, best_gift, play_weight, scored_moves, strong_policy
 
 ENDGAME_CARDS = 16
@@ -62,13 +59,6 @@ ENDGAME_CARDS = 16
 EXACT_CARDS = 12
 """Up to this many cards the solver runs to the end, whatever the deadline (it needs a
 few thousand positions at most: milliseconds), so a forced win is never missed."""
-PLAYOUT_CHOICES = {
-    "prior": ("strong", "learned", "both"),
-    "own_playout": ("strong", "learned"),
-    "others_playout": ("normal", "learned"),
-    "reading": ("chain", "passes"),
-}
-"""The choices of the Expert's string options."""
 ENDGAME_NODES = 20_000
 """The solver's node limit above ``EXACT_CARDS`` when the search runs by iterations rather than by time."""
 
@@ -112,90 +102,118 @@ def combine(parts: Sequence[Move | Tally]) -> Move:
     return Tally(arms, tuple(pulls), tuple(totals)).best()
 
 
+class Reading(str, Enum):
+    """How the Expert draws the worlds it plays out."""
+
+    CHAIN = "chain"
+    """Weighted by how well they explain the others' moves (``inference.ChainSampler``)."""
+    PASSES = "passes"
+    """Consistent with the exchange and the passes only (``sampling.WorldSampler``)."""
+
+
+class Others(str, Enum):
+    """Who plays the other seats in the Expert's playouts (``ai.opponents``)."""
+
+    NORMAL = "normal"
+    """The tournament's default client (``normal_policy``), as Normal plays."""
+    LEARNED = "learned"
+    """The learned move policy (``ai.policy``, fitted by ``tools/train_policy.py``)."""
+    STRONG = "strong"
+    """Strong (its answers remembered by position)."""
+    CHAMPION = "champion"
+    """The champion model: a softmax fitted to a champion program's decisions (``opponents.ChampionModel``)."""
+    READ_STRONG = "read-strong"
+    """Per seat: Strong for a seat whose moves the chain leaves unexplained (its loose seats), else Normal."""
+    READ_CHAMPION = "read-champion"
+    """Per seat: the champion model for a seat the chain leaves unexplained, else Normal."""
+
+    @property
+    def reads(self) -> bool:
+        """Whether the model of a seat depends on how the reading of the hands explains its moves."""
+        return self in (Others.READ_STRONG, Others.READ_CHAMPION)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertOptions:
+    """How the Expert searches.  The table plays the defaults; the arena measures other values
+    (``--budget``, ``--iterations``, ``--expert NAME=VALUE``)."""
+
+    budget: float = 0.5
+    """Seconds per decision when no deadline is given."""
+    iterations: int | None = None
+    """A fixed number of playouts per decision (deterministic), instead of the time budget."""
+    cpu_budget: bool = False
+    """Count ``budget`` in this process's CPU time rather than wall time (for measurements on a
+    busy machine: the search gets the same work whatever else runs; deadlines given are wall time)."""
+    candidates: int = 5
+    """How many of Strong's best moves the bandit weighs (and the pass, when legal)."""
+    exploration: float = 0.5
+    """UCB1's exploration constant."""
+    reading: Reading = Reading.CHAIN
+    """How worlds are drawn (its text is accepted and turned into one)."""
+    trust: float = TRUST
+    """The chain's weight per move a deal does not explain (lower: the others are read more strictly)."""
+    others: Others = Others.NORMAL
+    """Who plays the other seats in the playouts (its text is accepted and turned into one)."""
+    place_values: tuple[float, ...] | None = None
+    """The playouts' reward by place (1st first) instead of the preset's points: e.g. what each place is
+    worth over the rest of the class cycle (the class carries into the next game's exchange).  Used when
+    it names a value for every player; any sequence is accepted and turned into a tuple."""
+
+    def __post_init__(self) -> None:
+        if self.place_values is not None:
+            values = self.place_values
+            if not isinstance(values, (list, tuple)) or not all(_number(v) for v in values) or len(set(values)) < 2:
+                raise ValueError(f"place_values: expected numbers that tell the places apart, not {values!r}")
+            object.__setattr__(self, "place_values", tuple(float(v) for v in values))
+        for name, fits, expected in _LIMITS:
+            value = getattr(self, name)
+            if not fits(value):
+                raise ValueError(f"{name}: expected {expected}, not {value!r}")
+        for name, kind in (("reading", Reading), ("others", Others)):
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, kind(value))
+            except ValueError:
+                choices = ", ".join(k.value for k in kind)
+                raise ValueError(f"{name}: expected one of {choices}, not {value!r}") from None
+
+    def with_values(self, values: Mapping[str, Any]) -> ExpertOptions:
+        """These options with ``values`` by name (``ValueError`` naming an unknown option or a bad value)."""
+        names = [f.name for f in fields(self)]
+        for name in values:
+            if name not in names:
+                raise ValueError(f"unknown Expert option {name!r} (options: {', '.join(names)})")
+        return replace(self, **values)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+_LIMITS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+    ("budget", lambda v: _number(v) and v > 0, "a positive number of seconds"),
+    ("iterations", lambda v: v is None or (_whole(v) and v >= 1), "a whole number from 1, or none"),
+    ("cpu_budget", lambda v: isinstance(v, bool), "true or false"),
+    ("candidates", lambda v: _whole(v) and v >= 1, "a whole number from 1"),
+    ("exploration", lambda v: _number(v) and v >= 0, "a number from 0"),
+    ("trust", lambda v: _number(v) and 0 <= v <= 1, "a number from 0 to 1"),
+)
+"""The numeric options: name, whether a value fits, what is expected."""
+
+
 class Expert(Player):
     """Level 4: determinized Monte Carlo search with a bandit at the root."""
 
-    level = "expert"
+    level = Level.EXPERT
     search_parts = True
 
-    def __init__(
-        self,
-        budget: float = 0.5,
-        iterations: int | None = None,
-        candidates: int = 5,
-        exploration: float = 0.5,
-        policy: Policy | None = None,
-        self_policy: Policy | None = None,
-        prior: str = "strong",
-        own_playout: str = "strong",
-        others_playout: str = "normal",
-        widening: float = 0.6,
-        weighting: float = 0.0,
-        pool: int = 32,
-        likelihood: str = "learned",
-        cpu_budget: bool = False,
-        reading: str = "chain",
-        trust: float = TRUST,
-        opponents: str = "normal",
-        place_values: Sequence[float] | None = None,
-    ) -> None:
-        if budget <= 0:
-            raise ValueError("the budget must be positive")
-        check_trust(trust)
-        if opponents not in OPPONENT_MODELS:
-            raise ValueError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}")
-        if place_values is not None and len(set(place_values)) < 2:
-            raise ValueError("place_values must give the places different values")
-        self.place_values = tuple(place_values) if place_values is not None else None
-        """The playouts' reward by place (1st first) instead of the preset's points: e.g. what each
-        place is worth over the rest of the class cycle (the class carries into the next game)."""
-        self.opponents = opponents
-        """Who plays the other seats in the playouts (``opponents.OPPONENT_MODELS``): ``normal``
-        (the default client), ``champion`` (the learned champion policy) or ``read`` (per seat: the
-        champion policy for a seat the reading of the hands leaves unexplained, else Normal)."""
-        self.budget = budget
-        """Seconds per decision when no deadline is given."""
-        self.iterations = iterations
-        """A fixed number of playouts per decision (deterministic), instead of the time budget."""
-        self.candidates = candidates
-        self.exploration = exploration
-        self.policy = policy
-        """The playout policy of the other seats (default: Normal)."""
-        self.self_policy = self_policy
-        """The playout policy of the searching seat (default: Strong)."""
-        options = (
-            ("prior", prior), ("own_playout", own_playout), ("others_playout", others_playout), ("reading", reading)
-        )
-        for name, value in options:
-            if value not in PLAYOUT_CHOICES[name]:
-                raise ValueError(f"{name} must be one of {', '.join(PLAYOUT_CHOICES[name])}")
-        self.prior = prior
-        """Which moves the bandit weighs: ``strong`` (Strong's best few and the pass) or
-        ``learned`` (every legal move in the learned policy's order, widened progressively) or
-        ``both`` (Strong's first, then the others in the learned policy's order, widened progressively)."""
-        self.own_playout = own_playout
-        """The searching seat's playout policy when ``self_policy`` is None: ``strong`` or ``learned``."""
-        self.others_playout = others_playout
-        """The other seats' playout policy when ``policy`` is None: ``normal`` or ``learned``."""
-        self.reading = reading
-        """How worlds are drawn: ``chain`` (weighted by how well they explain the others' moves,
-        ``inference.ChainSampler``) or ``passes`` (``sampling.WorldSampler``: the exchange and the passes)."""
-        self.trust = trust
-        """The chain's weight per move a deal does not explain (lower: the others are read more strictly)."""
-        self.widening = widening
-        self.weighting = weighting
-        """Above 0, worlds are drawn in proportion to the likelihood (to this power) of the other
-        players' past moves under the learned policy, from ``pool`` sampled worlds."""
-        self.pool = pool
-        if likelihood not in ("learned", "anchored"):
-            raise ValueError("likelihood must be learned or anchored")
-        self.likelihood = likelihood
-        self.cpu_budget = cpu_budget
-        """Count ``budget`` in this process's CPU time rather than wall time (for measurements on a
-        busy machine: the search gets the same work whatever else runs; deadlines given are wall time)."""
-        """The model of the others' past moves: ``learned`` (the policy) or ``anchored`` (half the
-        policy, half the move of the tournament's default client, Normal)."""
-        """With the learned prior, the bandit weighs ``2 + widening * sqrt(playouts)`` moves (and the pass)."""
+    def __init__(self, options: ExpertOptions = ExpertOptions()) -> None:
+        self.options = options
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         return self.search(obs, rng, deadline)
@@ -237,60 +255,92 @@ class Expert(Player):
         cancelled: Callable[[], bool] | None = None,
     ) -> Move | Tally:
         """The search: the move when it is clear without playouts, else the candidates' tally."""
-        clock = time.perf_counter
-        if deadline is None and self.iterations is None and self.cpu_budget:
-            clock = time.process_time
+        clock = self._clock(deadline)
         start = clock()
-        if deadline is None and self.iterations is None:
-            deadline = start + self.budget
-        state = obs.state
+        if deadline is None and self.options.iterations is None:
+            deadline = start + self.options.budget
         moves = obs.move_list()
         if len(moves) == 1:
             return moves[0]
-        scored = scored_moves(state, obs.hand, drawn=obs.drawn)
-        reversed_now = state.revolution != state.j_back
-        scored.sort(key=lambda sm: (sm[0], _tie(sm[1], reversed_now)), reverse=True)
+        scored = _ranked(obs)
         if scored[0][0] >= WIN:
             return scored[0][1]
-
-        world = two_player_world(obs)
-        in_play = sum(world.counts) if world is not None else 0
-        if world is not None and in_play <= ENDGAME_CARDS:
-            if in_play <= EXACT_CARDS:
-                solution = solve(world, obs.seat)
-            elif deadline is None or clock is not time.perf_counter:
-                solution = solve(world, obs.seat, node_limit=ENDGAME_NODES)
-            else:
-                solution = solve(world, obs.seat, deadline=start + (deadline - start) * 0.6)
-            if solution.move is not None:
-                return solution.move
-
-        arms: list[Move] = []
-        opening = len(moves)
-        if self.prior == "learned":
-            probs = load_policy().probabilities(state, obs.hand, moves)
-            order = sorted(range(len(moves)), key=lambda i: (-probs[i], i))
-            arms = [moves[i] for i in order]
-            if PASS in moves:
-                arms.remove(PASS)
-                arms.insert(min(2, len(arms)), PASS)
-            opening = min(len(arms), 3 if PASS in moves else 2)
-        else:
-            for _, move in scored:
-                if len(arms) >= self.candidates:
-                    break
-                if move not in arms:
-                    arms.append(move)
-            if PASS in moves and PASS not in arms:
-                arms.append(PASS)
-            opening = len(arms)
-            if self.prior == "both" and len(arms) < len(moves):
-                probs = load_policy().probabilities(state, obs.hand, moves)
-                order = sorted(range(len(moves)), key=lambda i: (-probs[i], i))
-                arms += [moves[i] for i in order if moves[i] not in arms]
+        solved = self._solved_endgame(obs, clock, start, deadline)
+        if solved is not None:
+            return solved
+        arms = self._candidates(scored, moves)
         if len(arms) == 1:
             return arms[0]
-        return self._bandit(obs, rng, arms, deadline, cancelled, opening, clock)
+        return self._bandit(obs, rng, arms, deadline, cancelled, clock)
+
+    def _clock(self, deadline: float | None) -> Callable[[], float]:
+        """Wall time, or this process's CPU time when the options' budget is counted so."""
+        if deadline is None and self.options.iterations is None and self.options.cpu_budget:
+            return time.process_time
+        return time.perf_counter
+
+    def _solved_endgame(
+        self, obs: Observation, clock: Callable[[], float], start: float, deadline: float | None
+    ) -> Move | None:
+        """The move of a two-player endgame with every card known, solved exactly: up to
+        ``EXACT_CARDS`` whatever the time, else within 60% of the time left (or a node limit when
+        the search does not run on wall time); None if there is none or it found no forced result."""
+        world = two_player_world(obs)
+        in_play = sum(world.counts) if world is not None else 0
+        if world is None or in_play > ENDGAME_CARDS:
+            return None
+        solution: Solution
+        if in_play <= EXACT_CARDS:
+            solution = solve(world, obs.seat)
+        elif deadline is None or clock is not time.perf_counter:
+            solution = solve(world, obs.seat, node_limit=ENDGAME_NODES)
+        else:
+            solution = solve(world, obs.seat, deadline=start + (deadline - start) * 0.6)
+        return solution.move
+
+    def _candidates(self, scored: list[tuple[float, Move]], moves: Sequence[Move]) -> list[Move]:
+        """Strong's best ``candidates`` distinct moves, and the pass when it is legal."""
+        arms: list[Move] = []
+        for _, move in scored:
+            if len(arms) >= self.options.candidates:
+                break
+            if move not in arms:
+                arms.append(move)
+        if PASS in moves and PASS not in arms:
+            arms.append(PASS)
+        return arms
+
+    def considered(self, obs: Observation) -> list[Move]:
+        """The moves the search weighs for ``obs`` (every legal move when there is only one): the
+        bandit's arms, whatever shortcut (a forced win, a solved endgame) the search may take first."""
+        moves = obs.move_list()
+        if len(moves) <= 1:
+            return moves
+        return self._candidates(_ranked(obs), moves)
+
+    def sampler(self, obs: Observation) -> WorldSampler | ChainSampler:
+        """What draws the worlds of a search on ``obs`` (the ``reading`` option)."""
+        if self.options.reading is Reading.CHAIN:
+            return ChainSampler(obs, trust=self.options.trust)
+        return WorldSampler(obs)
+
+    def playout_policy(self, seat: int, rng: random.Random, unexplained: Iterable[int] = ()) -> Policy:
+        """The playouts' policy for a search by ``seat``: Strong (its answers remembered) for that seat,
+        the others' model for the rest (under a reading ``others`` option, the seats the reading of the
+        hands leaves ``unexplained`` get the stronger model, the rest Normal)."""
+        models: dict[int, Policy] = {}
+        if self.options.others.reads:
+            stronger = opponent_model(self.options.others.value, rng)
+            models = dict.fromkeys((s for s in unexplained if s != seat), stronger)
+        return seat_policy(seat, remembered(strong_policy), self._others_policy(rng), models)
+
+    def place_rewards(self, rules: RuleSet) -> tuple[float, ...]:
+        """The playouts' reward of each place (1st first): ``place_values`` when it names one per
+        player, else the preset's points."""
+        values = self.options.place_values
+        if values is not None and len(values) == rules.players:
+            return values
+        return tuple(float(place_points(rules, place)) for place in range(rules.players))
 
     def _bandit(
         self,
@@ -299,57 +349,38 @@ class Expert(Player):
         arms: list[Move],
         deadline: float | None,
         cancelled: Callable[[], bool] | None,
-        opening: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> Tally:
-        rules = obs.state.rules
-        values = self.place_values
-        if values is None or len(values) != rules.players:
-            values = tuple(float(place_points(rules, place)) for place in range(rules.players))
+        """UCB1 over the candidates: each try plays one out in a world drawn for it (the k-th try of
+        every candidate in the same k-th world), until the iterations are done, or the deadline
+        passes or the search is cancelled once every candidate has been tried."""
+        values = self.place_rewards(obs.state.rules)
         low, high = min(values), max(values)
         span = float(high - low) or 1.0
-        weighted = self.weighting > 0
-        sampler: WorldSampler | ChainSampler
-        worlds: list[Game] = []
-        pool: list[Game] = []
-        pool_weights: list[float] = []
-        if weighted:
-            sampler = WorldSampler(obs, passes=False)
-            anchor = normal_move if self.likelihood == "anchored" else None
-            pool, pool_weights = weighted_pool(sampler, rng, load_policy(), self.pool, self.weighting, anchor=anchor)
-        elif self.reading == "chain":
-            sampler = ChainSampler(obs, trust=self.trust)
-        else:
-            sampler = WorldSampler(obs)
+        sampler = self.sampler(obs)
         seat = obs.seat
+        worlds: list[Game] = []
         unexplained: frozenset[int] = frozenset()
-        if self.opponents == "read" and isinstance(sampler, ChainSampler):
-            worlds.append(sampler.sample(rng))  # the burn-in decides which seats the model leaves unexplained
+        if self.options.others.reads and isinstance(sampler, ChainSampler):
+            worlds.append(sampler.sample(rng))  # the burn-in decides which seats the chain leaves unexplained
             unexplained = sampler.loose_seats
-        models = opponent_policies(self.opponents, seat, obs.state.n, unexplained, rng)
-        policy = seat_policy(seat, self._own_policy(rng), self._others_policy(rng), models)
+        policy = self.playout_policy(seat, rng, unexplained)
         count = len(arms)
-        live = count if opening is None else opening
         pulls = [0] * count
         totals = [0.0] * count
         done = 0
-        limit = self.iterations
+        limit = self.options.iterations
         while True:
             if limit is not None and done >= limit:
                 break
-            if done >= live and (
+            if done >= count and (
                 (deadline is not None and clock() >= deadline) or (cancelled is not None and cancelled())
             ):
                 break
-            if live < count and live < 2 + self.widening * math.sqrt(done):
-                live += 1
-            arm = self._pick(pulls[:live], totals, done)
+            arm = self._pick(pulls, totals, done)
             k = pulls[arm]
             if k == len(worlds):
-                if weighted:
-                    worlds.append(rng.choices(pool, weights=pool_weights)[0])
-                else:
-                    worlds.append(sampler.sample(rng))
+                worlds.append(sampler.sample(rng))
             game = worlds[k].clone()
             game.apply(arms[arm])
             place = playout_place(game, seat, policy)
@@ -358,15 +389,16 @@ class Expert(Player):
             done += 1
         return Tally(tuple(arms), tuple(pulls), tuple(totals))
 
-    def _own_policy(self, rng: random.Random) -> Policy:
-        if self.self_policy is not None:
-            return self.self_policy
-        return load_policy().policy(rng) if self.own_playout == "learned" else remembered(strong_policy)
-
     def _others_policy(self, rng: random.Random) -> Policy:
-        if self.policy is not None:
-            return self.policy
-        return load_policy().policy(rng) if self.others_playout == "learned" else normal_policy
+        """The model of every other seat (of those the reading does not single out, under a reading option)."""
+        others = self.options.others
+        if others is Others.LEARNED:
+            from .policy import load_policy
+
+            return load_policy().policy(rng)
+        if others in (Others.STRONG, Others.CHAMPION):
+            return opponent_model(others.value, rng)
+        return normal_policy
 
     def _pick(self, pulls: list[int], totals: list[float], done: int) -> int:
         """UCB1: the arm with the best mean plus exploration bonus (untried arms first)."""
@@ -374,7 +406,7 @@ class Expert(Player):
             if n == 0:
                 return arm
         log_total = math.log(done)
-        c = self.exploration
+        c = self.options.exploration
         best_arm = 0
         best_value = -1.0
         for arm, n in enumerate(pulls):
@@ -382,6 +414,15 @@ class Expert(Player):
             if value > best_value:
                 best_arm, best_value = arm, value
         return best_arm
+
+
+def _ranked(obs: Observation) -> list[tuple[float, Move]]:
+    """The legal moves by Strong's score, best first (ties: the lighter play, a pass last)."""
+    state = obs.state
+    scored = scored_moves(state, obs.hand, drawn=obs.drawn)
+    reversed_now = state.revolution != state.j_back
+    scored.sort(key=lambda sm: (sm[0], _tie(sm[1], reversed_now)), reverse=True)
+    return scored
 
 
 def _tie(move: Move, reversed_: bool) -> float:

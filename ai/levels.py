@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+from game.levels import LEVELS, Level
 
 from .player import Player
 
-LEVELS = ("beginner", "normal", "strong", "expert")
-"""From weakest to strongest (弱い, 普通, 強い, 最強)."""
+if TYPE_CHECKING:
+    from .expert import ExpertOptions
 
 
-def make_player(level: str, **options: Any) -> Player:
-    """A player of ``level``; ``options`` go to its constructor (e.g. the Expert's budget)."""
-    if level == "beginner":
+def make_player(level: Level | str, expert: ExpertOptions | None = None) -> Player:
+    """A player of ``level``; ``expert``: the Expert's options (the defaults when None; the other
+    levels have none)."""
+    try:
+        level = Level(level)
+    except ValueError:
+        raise ValueError(f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})") from None
+    if level is Level.BEGINNER:
         from .beginner import Beginner
 
-        return Beginner(**options)
-    if level == "normal":
+        return Beginner()
+    if level is Level.NORMAL:
         from .normal import Normal
 
-        return Normal(**options)
-    if level == "strong":
+        return Normal()
+    if level is Level.STRONG:
         from .strong import Strong
 
-        return Strong(**options)
-    if level == "expert":
-        from .expert import Expert
+        return Strong()
+    from .expert import Expert, ExpertOptions
 
-        return Expert(**options)
-    raise ValueError(f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})")
+    return Expert(expert or ExpertOptions())

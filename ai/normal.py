@@ -48,6 +48,7 @@ from game.engine.cards import JOKER_MASK, JOKER_RANK, NATURAL_MASK
 from game.engine.legality import legal_reading
 from game.engine.movegen import suit_ranks
 from game.engine.plays import GROUP, SEQUENCE, SINGLE
+from game.levels import Level
 
 from .hand import play_power
 from .player import Player
@@ -62,7 +63,7 @@ def normal_move(state: PublicView, hand: int, drawn: int = -1) -> Move:
     """The default client's move for the seat to act, holding ``hand``, in ``state``."""
     choice = client_choice(state, hand)
     if choice is not None:
-        legal = legal_reading(state, drawn, choice)
+        legal = legal_reading(state, hand, drawn, choice)
         if legal is not None:
             return legal
     if state.top is not None:
@@ -86,7 +87,7 @@ def cards_before_gift(hand: int, given: int) -> int:
 class Normal(Player):
     """Level 2: the UECda tournament's default client (its gift: ``Player.choose_gift``, the weakest cards)."""
 
-    level = "normal"
+    level = Level.NORMAL
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         return normal_move(obs.state, obs.hand, obs.drawn)

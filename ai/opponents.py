@@ -1,19 +1,18 @@
-"""Which model plays each other seat in the Expert's playouts.
+"""Which model plays each other seat in the Expert's playouts (its ``others`` option).
 
 The Expert's playouts play every other seat as the tournament's default
 client (Normal).  Against a player who is not the default client that model
-is wrong; this module gives each seat its own:
+is wrong; this module gives the other seats a stronger one:
 
-* ``normal``: every other seat plays Normal (the Expert's default);
 * ``strong``: every other seat plays Strong (which makes the 2017 UECda
   champion's move about two times in three, Normal one time in two);
 * ``champion``: every other seat draws its moves from the champion model
   (``ChampionModel``), a softmax fitted to a champion program's decisions
   (``champion_weights.json``, fitted by ``tools/champion_data.py fit`` on
   the decisions it extracts from the official server's logs);
-* ``read`` / ``read-strong``: each seat by what its moves this game say:
-  Normal for a seat whose moves the Normal model explains in the reading of
-  the hands (``inference.ChainSampler``), the champion model (Strong) for a
+* ``read-strong`` / ``read-champion``: each seat by what its moves this game
+  say: Normal for a seat whose moves the Normal model explains in the reading
+  of the hands (``inference.ChainSampler``), Strong (the champion model) for a
   seat it leaves unexplained (the sampler's loose seats).
 
 The champion model scores a move by the learned policy's features
@@ -29,7 +28,7 @@ import json
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -42,8 +41,6 @@ from .playout import Policy, PositionKey, position_key, remembered
 from .policy import FEATURES, move_features
 from .strong import WIN, play_weight, scored_moves, strong_policy
 
-OPPONENT_MODELS: Final = ("normal", "strong", "champion", "read", "read-strong")
-"""The choices of the Expert's ``opponents`` option."""
 CHAMPION_WEIGHTS: Final = "champion_weights.json"
 """The champion model's weights, fitted to a champion program's decisions."""
 CHAMPION_FEATURES: Final = (*FEATURES, "strong_choice", "strong_gap")
@@ -140,22 +137,17 @@ def seat_policy(me: int, own: Policy, default: Policy, models: Mapping[int, Poli
     return policy
 
 
-def opponent_policies(
-    mode: str, me: int, seats: int, unexplained: Iterable[int], rng: random.Random
-) -> dict[int, Policy]:
-    """The playout policy of each other seat that does not play Normal under ``mode``."""
-    if mode not in OPPONENT_MODELS:
-        raise ValueError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}")
-    if mode == "normal":
-        return {}
-    chosen = [s for s in unexplained if s != me] if mode.startswith("read") else [s for s in range(seats) if s != me]
-    if not chosen:
-        return {}
-    model = remembered(strong_policy) if mode.endswith("strong") else champion_model().policy(rng)
-    return dict.fromkeys(chosen, model)
+def opponent_model(mode: str, rng: random.Random) -> Policy:
+    """The playout policy a stronger model of a seat plays: Strong (its answers remembered) for
+    ``strong`` and ``read-strong``, the champion model for ``champion`` and ``read-champion``."""
+    if mode in ("strong", "read-strong"):
+        return remembered(strong_policy)
+    if mode in ("champion", "read-champion"):
+        return champion_model().policy(rng)
+    raise ValueError(f"no stronger model for {mode!r} (strong, read-strong, champion, read-champion)")
 
 
 __all__ = [
-    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "OPPONENT_MODELS", "ChampionModel", "champion_features",
-    "champion_model", "opponent_policies", "seat_policy",
+    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "ChampionModel", "champion_features", "champion_model",
+    "opponent_model", "seat_policy",
 ]

@@ -13,13 +13,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
 from game.engine import Event, Move, Observation
+from game.levels import Level
 
 
 class Player(ABC):
     """A computer player of one strength."""
 
-    level: str = ""
-    """The level id: ``beginner``, ``normal``, ``strong`` or ``expert``."""
+    level: Level | None = None
+    """The level this player plays (None: not one of the four, e.g. an external program)."""
 
     runs_in_process: bool = True
     """CPU-bound players run in the decision worker's process; players doing I/O

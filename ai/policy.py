@@ -13,8 +13,9 @@ The weights are fitted offline (``tools/train_policy.py``) to the Expert's
 own choices in self-play and shipped as ``ai/policy_weights.json``, read once
 through ``importlib.resources``.  The runtime needs only the standard
 library.  ``PolicyModel.policy(rng)`` is a playout policy for a complete
-game; ``PolicyModel.probabilities`` serves the Expert's candidate prior
-and the world sampler's likelihoods.
+game (the other seats of the Expert's playouts with ``ExpertOptions(others=
+"learned")``, a measurement option); ``PolicyModel.probabilities`` gives
+each legal move's probability.
 """
 
 from __future__ import annotations
@@ -94,17 +95,12 @@ class _Context:
         self.power = power
         unseen = deck_mask(rules.jokers) & ~hand & ~state.played
         jokers_unseen = (unseen & JOKER_MASK).bit_count()
-        ucnt = [(unseen >> (r << 2) & 0xF).bit_count() for r in range(N_RANKS)]
         self.hcnt = [(hand >> (r << 2) & 0xF).bit_count() for r in range(N_RANKS)]
         # by_power[p]: unseen naturals of the rank of power p; rows of the beaters table on demand.
         by_power = [0] * N_RANKS
-        strongest_unseen = -1
         for r in range(N_RANKS):
-            k = ucnt[r]
-            if k:
-                by_power[power[r]] = k
-                if power[r] > strongest_unseen:
-                    strongest_unseen = power[r]
+            by_power[power[r]] = (unseen >> (r << 2) & 0xF).bit_count()
+        strongest_unseen = max((q for q in range(N_RANKS) if by_power[q]), default=-1)
         self.by_power = by_power
         self.jokers_unseen = jokers_unseen
         self.beat: list[list[int] | None] = [None] * 5
@@ -120,14 +116,7 @@ class _Context:
         others = [state.counts[s] for s in range(state.n) if s != seat and state.active >> s & 1]
         self.near_out = bool(others) and min(others) <= 2
         self.players_in = len(others)
-        weakest: dict[tuple[int, int], int] = {}
-        for move in moves:
-            if isinstance(move, Play) and not move.cards & JOKER_MASK:
-                key = (move.kind, move.size)
-                p = _play_power(move, power)
-                if p < weakest.get(key, 99):
-                    weakest[key] = p
-        self.weakest = weakest
+        self.weakest = _weakest_plays(moves, power)
 
     def beaters(self, size: int, p: int) -> int:
         """Ranks stronger than power ``p`` of which the unseen cards (with jokers) make ``size`` of a kind
@@ -147,6 +136,18 @@ class _Context:
         return row[p]
 
 
+def _weakest_plays(moves: Sequence[Move], power: list[int]) -> dict[tuple[int, int], int]:
+    """The power of the weakest play without a joker of each kind and size among ``moves``."""
+    weakest: dict[tuple[int, int], int] = {}
+    for move in moves:
+        if isinstance(move, Play) and not move.cards & JOKER_MASK:
+            key = (move.kind, move.size)
+            p = _play_power(move, power)
+            if p < weakest.get(key, 99):
+                weakest[key] = p
+    return weakest
+
+
 def _play_power(play: Play, power: list[int]) -> int:
     if play.rank >= JOKER_RANK:
         return JOKER_RANK
@@ -158,76 +159,133 @@ def _play_power(play: Play, power: list[int]) -> int:
 
 
 def _features(ctx: _Context, move: Move) -> list[float]:
+    """The feature vector (``FEATURES``) of one move."""
     f = [0.0] * N_FEATURES
     if not isinstance(move, Play):
-        f[0] = 1.0
-        f[1] = 1.0 if ctx.extra_turn else 0.0
-        f[2] = 1.0 if ctx.near_out else 0.0
-        f[3] = ctx.hand_count / 11.0
-        f[4] = ctx.players_in / 4.0
+        _pass_features(ctx, f)
         return f
-    rules = ctx.rules
-    hand = ctx.hand
-    power = ctx.power
-    kind = move.kind
-    size = move.size
-    p = _play_power(move, power)
+    p = _play_power(move, ctx.power)
+    _strength_features(ctx, move, p, f)
+    _card_features(ctx, move, f)
+    _rule_features(ctx, move, f)
+    _rest_features(ctx, move, p, f)
+    return f
+
+
+def _pass_features(ctx: _Context, f: list[float]) -> None:
+    """A pass: whether it gives up the extra turn, how near the others are to going out, the hand's size."""
+    f[0] = 1.0
+    f[1] = 1.0 if ctx.extra_turn else 0.0
+    f[2] = 1.0 if ctx.near_out else 0.0
+    f[3] = ctx.hand_count / 11.0
+    f[4] = ctx.players_in / 4.0
+
+
+def _strength_features(ctx: _Context, move: Play, p: int, f: list[float]) -> None:
+    """The lead's kind and size, or the margin over the table; the play's power and how many unseen
+    ranks could beat it (none: a control card)."""
     lead = ctx.lead
     if lead:
-        f[5 + kind - SINGLE] = 1.0
-        f[8] = size / 4.0
+        f[5 + move.kind - SINGLE] = 1.0
+        f[8] = move.size / 4.0
         f[9] = p / 13.0
     else:
         f[10] = p / 13.0
         f[11] = (p - ctx.top_power) / 13.0
     if move.rank == JOKER_RANK:
         beaters = 0
-    elif kind == SEQUENCE:
+    elif move.kind == SEQUENCE:
         beaters = ctx.beaters(2, min(p, N_RANKS))
     else:
-        beaters = ctx.beaters(min(size, 4), p)
+        beaters = ctx.beaters(min(move.size, 4), p)
     f[12] = beaters / 13.0
     if beaters == 0:
         f[13 if lead else 14] = 1.0
-    jokers = move.cards & JOKER_MASK
+
+
+def _card_features(ctx: _Context, move: Play, f: list[float]) -> None:
+    """A lone joker, a joker spent in a play, or a group of the hand broken up."""
     if move.rank == JOKER_RANK:
         f[16] = 1.0
-    elif jokers:
+    elif move.cards & JOKER_MASK:
         f[15] = 1.0
-    elif kind != SEQUENCE:
+    elif move.kind != SEQUENCE:
+        rules = ctx.rules
         min_len = rules.sequence_min if rules.sequences else 99
-        if breaks_up(hand, move, min_len):
+        if breaks_up(ctx.hand, move, min_len):
             f[17] = 1.0
+
+
+def _rule_features(ctx: _Context, move: Play, f: list[float]) -> None:
+    """What the play does by the rules: an 8-cut, a revolution (and what it gains the rest of the hand),
+    a lock, the spade-3 return."""
+    rules = ctx.rules
     if eight_cuts(move, rules):
         f[18] = 1.0
-    hcnt = ctx.hcnt
-    control = ctx.control
-    rest = ctx.hand_count - size
     if revolts(move, rules):
         f[19] = 1.0
-        gain = 0
-        left = 0
-        for r in range(N_RANKS):
-            k = hcnt[r] - ((move.cards >> (r << 2)) & 0xF).bit_count()
-            if k > 0:
-                gain += k * (12 - 2 * power[r])
-                left += k
-        f[20] = gain / (12.0 * max(left, 1))
+        f[20] = _revolution_gain(ctx, move)
     if (
-        rules.lock and not lead and not ctx.locked and move.rank != JOKER_RANK
+        rules.lock and not ctx.lead and not ctx.locked and move.rank != JOKER_RANK
         and ctx.lock_base and lock_suits(move, rules) == ctx.lock_base
     ):
         f[21] = 1.0
-    if move.cards == SPADE_3 and not lead and ctx.top is not None and ctx.top.rank == JOKER_RANK:
+    if move.cards == SPADE_3 and not ctx.lead and ctx.top is not None and ctx.top.rank == JOKER_RANK:
         f[22] = 1.0
+
+
+def _revolution_gain(ctx: _Context, move: Play) -> float:
+    """How much stronger the rest of the hand gets in the order a revolution turns round, per card."""
+    gain = 0
+    left = 0
+    power = ctx.power
+    for r in range(N_RANKS):
+        k = ctx.hcnt[r] - ((move.cards >> (r << 2)) & 0xF).bit_count()
+        if k > 0:
+            gain += k * (12 - 2 * power[r])
+            left += k
+    return gain / (12.0 * max(left, 1))
+
+
+def _rest_features(ctx: _Context, move: Play, p: int, f: list[float]) -> None:
+    """What the hand keeps: going out, the cards left, ranks cleared, controls kept and spent, weak
+    singles made or mended, the weakest play of its kind, power when someone is near out, one card
+    left, beating one's own play."""
+    rest = ctx.hand_count - move.size
     if rest == 0:
         f[23] = 1.0
     f[24] = rest / 11.0
+    cleared, spent, weak_delta = _rank_changes(ctx, move)
+    jokers = move.cards & JOKER_MASK
+    jokers_played = jokers.bit_count()
+    control = ctx.control
+    controls_in_hand = ctx.hand_count and sum(ctx.hcnt[r] for r in range(N_RANKS) if control[r])
+    f[25] = cleared / 3.0
+    f[26] = (controls_in_hand + (ctx.hand & JOKER_MASK).bit_count() - spent - jokers_played) / 4.0
+    f[27] = (spent + jokers_played) / 4.0
+    f[28] = weak_delta / 3.0
+    if not jokers and ctx.weakest.get((move.kind, move.size), -1) == p:
+        f[29] = 1.0
+    if ctx.near_out:
+        f[30] = p / 13.0
+    if rest == 1:
+        f[31] = 1.0
+    if ctx.extra_turn:
+        f[32] = 1.0
+
+
+def _rank_changes(ctx: _Context, move: Play) -> tuple[int, int, int]:
+    """Over the ranks the play takes cards of: how many it clears from the hand, how many control
+    cards it spends, and how the count of weak singles changes."""
     cleared = 0
     spent = 0
     weak_delta = 0
+    if move.rank == JOKER_RANK:
+        return 0, 0, 0
     cards = move.cards
-    for r in range(max(move.rank, 0), min(move.top, N_RANKS - 1) + 1) if move.rank != JOKER_RANK else ():
+    hcnt = ctx.hcnt
+    control = ctx.control
+    for r in range(max(move.rank, 0), min(move.top, N_RANKS - 1) + 1):
         k = ((cards >> (r << 2)) & 0xF).bit_count()
         if not k:
             continue
@@ -240,21 +298,7 @@ def _features(ctx: _Context, move: Move) -> list[float]:
             weak_delta -= 1
         elif have - k == 1:
             weak_delta += 1
-    jokers_played = jokers.bit_count() if jokers else 0
-    f[25] = cleared / 3.0
-    controls_in_hand = ctx.hand_count and sum(hcnt[r] for r in range(N_RANKS) if control[r])
-    f[26] = (controls_in_hand + (hand & JOKER_MASK).bit_count() - spent - jokers_played) / 4.0
-    f[27] = (spent + jokers_played) / 4.0
-    f[28] = weak_delta / 3.0
-    if not jokers and ctx.weakest.get((kind, size), -1) == p:
-        f[29] = 1.0
-    if ctx.near_out:
-        f[30] = p / 13.0
-    if rest == 1:
-        f[31] = 1.0
-    if ctx.extra_turn:
-        f[32] = 1.0
-    return f
+    return cleared, spent, weak_delta
 
 
 def move_features(state: PublicView, hand: int, moves: Sequence[Move]) -> list[list[float]]:

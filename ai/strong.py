@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from game.engine import PASS, Game, Move, Observation, Play, PublicView, moves_for
-from game.engine.cards import JOKER_RANK, SPADE_3, iter_ids
-from game.engine.effects import eight_cuts, forbidden_finish, hopeless, j_backs, revolts
-from game.engine.movegen import lock_suits
+from game.engine.cards import JOKER_RANK, iter_ids
+from game.engine.effects import effects, forbidden_finish, loses_hopeless, revolts, skip_clears
 from game.engine.plays import GROUP
+from game.levels import Level
 
 from .hand import power, unseen
 from .hand_plan import Outlook, Plan, strength_of
@@ -86,7 +86,7 @@ def scored_moves(
             else:
                 out.append((WIN, move))
             continue
-        if rules.hand_size and not stock and rules.forbidden_finish and hopeless(rest):
+        if loses_hopeless(rules, rest, stock):
             out.append((LOSE + 1, move))
             continue
         view = outlook
@@ -131,21 +131,15 @@ def _distinct(moves: list[Move]) -> list[Move]:
 
 
 def _win_chance(game: PublicView, move: Play, outlook: Outlook, others: int, chances: bool) -> float:
-    """How likely ``move`` wins its trick: 1 when it cuts or nothing unseen can beat it."""
-    rules = game.rules
-    if not others or eight_cuts(move, rules):
+    """How likely ``move`` wins its trick: 1 when it clears the table (``effects``: 8切り, スペ3返し, 砂嵐,
+    救急車; a 5スキップ that comes round) or nothing unseen can beat it."""
+    if not others:
         return 1.0
-    top = game.top
-    if top is not None and top.rank == JOKER_RANK and move.cards == SPADE_3:
+    eff = effects(move, game)
+    if eff.cut or (eff.skips and skip_clears(eff.skips, others)):
         return 1.0
-    revolution = game.revolution != revolts(move, rules)
-    j_back = game.j_back != j_backs(move, rules)
-    lock = game.lock
-    if rules.lock and not lock:
-        base = lock_suits(move, rules)
-        if base and top is not None and base == game.lock_base:
-            lock = base
-    reversed_ = revolution != j_back
+    reversed_ = (game.revolution != eff.revolution) != (game.j_back != eff.j_back)
+    lock = 0 if eff.ends_lock else eff.locks or game.lock
     if chances:
         counts = tuple(game.counts[s] for s in range(game.n) if others >> s & 1)
         return outlook.hold_chance(move, lock, reversed_, counts)
@@ -183,31 +177,37 @@ def play_weight(play: Play, reversed_: bool) -> float:
 
 def best_gift(obs: Observation) -> int:
     """The cards to give that leave the best plan (ties: the weakest cards)."""
+    return ranked_gifts(obs, 1)[0]
+
+
+def ranked_gifts(obs: Observation, limit: int) -> list[int]:
+    """The ``limit`` best gifts by the plan they leave, best first (ties: the weaker cards first);
+    ``[0]`` when nothing is to be given."""
     count = gift_count(obs)
     hand = obs.hand
     if count <= 0:
-        return 0
+        return [0]
     ids = list(iter_ids(hand))
     if count >= len(ids):
-        return hand
+        return [hand]
     outlook = Outlook(obs.rules, unseen(obs.state, hand), obs.state.revolution)
-    best: tuple[float, float, int] | None = None
+    ranked: list[tuple[float, float, int]] = []
     for chosen in combinations(ids, count):
         gift = 0
         for cid in chosen:
             gift |= 1 << cid
         value = outlook.plan(hand & ~gift).value
         weight = -sum(power(c >> 2 if c < 52 else JOKER_RANK, False) for c in chosen)
-        if best is None or (value, weight) > (best[0], best[1]):
-            best = (value, weight, gift)
-    assert best is not None
-    return best[2]
+        ranked.append((value, weight, gift))
+    # Stable: among equal (value, weight), the first combination found (the lowest ids) stays first.
+    ranked.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
+    return [gift for _, _, gift in ranked[:limit]]
 
 
 class Strong(Player):
     """Level 3: plans its hand, counts sure tricks, times its special plays."""
 
-    level = "strong"
+    level = Level.STRONG
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
@@ -219,4 +219,4 @@ class Strong(Player):
         return best_gift(obs)
 
 
-__all__ = ["PASS", "Strong", "Weights", "best_gift", "scored_moves", "strong_move"]
+__all__ = ["PASS", "Strong", "Weights", "best_gift", "ranked_gifts", "scored_moves", "strong_move"]

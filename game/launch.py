@@ -3,6 +3,9 @@
     daifugo                      play
     daifugo --screenshot DIR     write PNGs of every screen at 1280×720 in both languages
     daifugo --bench-frames N     render N frames of a busy table, print frame times as JSON
+                                 (with --display: in a real window, e.g. under xvfb-run)
+    daifugo --bench-hosted-frames N   the same at a table hosted for friends (computers in a
+                                 thread of the game, then in the decision processes)
     daifugo --self-test          play a computer-only game headless, check the stats, exit 0
 """
 
@@ -13,6 +16,7 @@ import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -29,31 +33,66 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+MAX_BENCH_FRAMES = 1_000_000
+
+
+def parse_frames(text: str) -> int:
+    """A number of frames for ``--bench-frames``: a whole number from 1 to ``MAX_BENCH_FRAMES``."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_BENCH_FRAMES:
+        raise argparse.ArgumentTypeError(f"expected a whole number of frames from 1 to {MAX_BENCH_FRAMES}, "
+                                         f"not {text[:40]!r}")
+    return value
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The options, each checked: a value that cannot be used is an argument error (exit 2), never a traceback."""
     parser = argparse.ArgumentParser(prog="daifugo", description="Daifugō (大富豪), the card game.")
     tools = parser.add_mutually_exclusive_group()
     tools.add_argument("--screenshot", metavar="DIR", help="write screenshots of every screen into DIR and exit")
-    tools.add_argument("--bench-frames", metavar="N", type=int, help="render N frames of a busy table and exit")
+    tools.add_argument("--bench-frames", metavar="N", type=parse_frames,
+                       help="render N frames of a busy table and exit")
+    tools.add_argument("--bench-hosted-frames", metavar="N", type=parse_frames,
+                       help="render N frames of a table hosted for friends (Expert computers) and exit")
     tools.add_argument("--self-test", action="store_true", help="play a computer-only game headless and exit")
     tools.add_argument("--first-frame", action="store_true", help="draw the title screen once and exit (start-up time)")
+    parser.add_argument("--display", action="store_true",
+                        help="--bench-frames, --bench-hosted-frames: in a real window, not SDL's dummy driver")
     parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size (e.g. 1280x720)")
     parser.add_argument("--lang", choices=("ja", "en"), help="language for this run")
     parser.add_argument("--home", metavar="DIR", help="keep settings, statistics and logs in DIR")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.screenshot is not None:
+        folder = Path(args.screenshot).expanduser()
+        if folder.exists() and not folder.is_dir():
+            parser.error(f"argument --screenshot: {args.screenshot!r} is not a folder")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            parser.error(f"argument --screenshot: cannot create the folder {args.screenshot!r}: "
+                         f"{error.strerror or error}")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(argv)
-    if args.screenshot:
+    if args.screenshot is not None:
         from game.ui.screenshots import write_screenshots
 
         return write_screenshots(args.screenshot, size=args.size or (1280, 720))
-    if args.bench_frames:
+    if args.bench_frames is not None:
         from game.ui.bench import bench_frames
 
-        return bench_frames(args.bench_frames, size=args.size or (1280, 720))
+        return bench_frames(args.bench_frames, size=args.size or (1280, 720), display=args.display)
+    if args.bench_hosted_frames is not None:
+        from game.ui.bench import bench_hosted_frames
+
+        return bench_hosted_frames(args.bench_hosted_frames, size=args.size or (1280, 720), display=args.display)
     if args.self_test:
         from game.ui.selftest import self_test
 
@@ -61,7 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.storage.paths import AppPaths
     from game.ui.app import App, AppOptions
 
-    options = AppOptions(windowed_size=args.size, paths=AppPaths.under(args.home) if args.home else None)
+    options = AppOptions(windowed_size=args.size, paths=AppPaths.under(args.home) if args.home else None,
+                         handle_signals=True)
     app = App(options)
     if args.lang:
         app.ctx.update_settings(language=args.lang)

@@ -4,7 +4,7 @@ A ``Session`` owns a ``Match`` and the players: the human (player 0), computer
 players of a level, or external tournament programs.  It never waits: the UI
 asks ``start_thinking()`` when it is ready for a computer's move (after its
 animations and a "thinking" timer), then ``poll()``s every frame until the
-decision, computed off the frame loop by an ``ai.worker.DecisionWorker``,
+decision, computed off the frame loop by an ``game.worker.DecisionWorker``,
 has been applied.  Each action returns the engine's events for the UI.
 
 Sinks passed in by the app keep the session free of storage details:
@@ -30,34 +30,42 @@ from typing import TYPE_CHECKING, Any
 from ai.levels import make_player
 from ai.player import Player
 from game.engine import (
+    PASS,
     Event,
     Game,
     IllegalMove,
     Match,
     Move,
+    Observation,
     Pass,
     Phase,
+    Play,
+    PublicState,
     Reason,
     RuleSet,
     Title,
+    Turn,
     observe,
 )
-from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
+from game.engine.events import Dealt, MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
+from game.engine.state import Entry, GiftKind
+from game.levels import Level
+from game.seat import Standings
 from game.setups import SeatKind, SeatSpec, SessionSetup, setup_from_json
 from game.storage.rows import iso_utc, utc_now
 
 if TYPE_CHECKING:
-    from ai.worker import DecisionWorker, Ticket
+    from game.worker import DecisionWorker, Ticket
 
 log = logging.getLogger(__name__)
 
 HUMAN = 0
 """The human is always player 0 (its seat may change when seats are reordered)."""
 AUTOSAVE_VERSION = 1
-FALLBACK_LEVEL = "normal"
-HINT_LEVEL = "strong"
+FALLBACK_LEVEL = Level.NORMAL
+HINT_LEVEL = Level.STRONG
 
 
 @dataclass(frozen=True)
@@ -89,9 +97,29 @@ class GameSummary:
     """The match's record (every game), when the match is over."""
 
 
+@dataclass(frozen=True)
+class Replaced:
+    """A player that failed (an external program that would not start or broke) and the computer now in its place."""
+
+    player: int
+    error: str
+
+
 def decision_seed(seed: int, game: int, step: int, seat: int) -> int:
     """A reproducible seed for one computer decision."""
     return zlib.crc32(f"{seed}/{game}/{step}/{seat}".encode())
+
+
+def decision_step(game: Game) -> int:
+    """Where ``game`` stands, as a number for ``decision_seed``: one for each play, pass and handoff,
+    a thousand for each exchange gift chosen."""
+    step = 0
+    for entry in game.history:
+        if isinstance(entry, Turn) or entry.kind is not GiftKind.EXCHANGE:
+            step += 1
+        elif entry.chosen:
+            step += 1000
+    return step
 
 
 class Session:
@@ -120,8 +148,8 @@ class Session:
         self.runner = MatchRunner(self.match)
         self.on_autosave = on_autosave
         self.on_game_over = on_game_over
-        self.messages: list[str] = []
-        """Things to tell the player once (an external program replaced...)."""
+        self.replaced: list[Replaced] = []
+        """Players replaced by a computer, to tell the player once."""
         self._factory = player_factory or default_player
         self.players: list[Player | None] = [None] * setup.players
         self.levels: list[str | None] = [None] * setup.players
@@ -135,7 +163,7 @@ class Session:
         self._ticket: Ticket | None = None
         self._thinking = Decision(-1)
         """The decision under way in the worker (while ``_ticket`` is set)."""
-        self._pending_level: str | None = None
+        self._pending_level: Level | None = None
         self.next_first_leader: int | None = setup.first_leader
         """先攻/後攻 for the next new match (the menu changes it)."""
         self._game_started = time.monotonic()
@@ -182,7 +210,7 @@ class Session:
         if old is not None:
             old.close()
         log.warning("player %d replaced by the %s computer: %s", index, FALLBACK_LEVEL, error)
-        self.messages.append(f"external:{index}:{error}")
+        self.replaced.append(Replaced(index, str(error)))
         self.players[index] = make_player(FALLBACK_LEVEL)
         self.levels[index] = FALLBACK_LEVEL
 
@@ -205,6 +233,80 @@ class Session:
     @property
     def thinking(self) -> bool:
         return self._ticket is not None
+
+    # --- the seat the table shows (``game.seat.TableSeat``) ---------------------------------
+
+    remote = False
+
+    @property
+    def state(self) -> Game:
+        return self.match.game
+
+    @property
+    def hand(self) -> int:
+        return self.game.hands[self.human_seat]
+
+    @property
+    def history(self) -> Sequence[Entry]:
+        return self.game.history
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def game_index(self) -> int:
+        return self.match.index
+
+    def observation(self) -> Observation:
+        return observe(self.game, self.human_seat)
+
+    def moves(self) -> list[Move]:
+        game = self.game
+        return game.move_list() if game.phase is Phase.PLAY and game.turn == self.human_seat else []
+
+    def readings(self, cards: int) -> list[Play]:
+        game = self.game
+        if game.phase is not Phase.PLAY or cards & game.hands[game.turn] != cards:
+            return []
+        try:
+            return game.readings(cards)
+        except IllegalMove:
+            return []
+
+    def resolve(self, cards: int) -> Play:
+        return self.game.resolve(cards)
+
+    def deal_view(self) -> tuple[PublicState, int]:
+        game = self.game
+        dealt = next((e.state for e in game.setup_events if isinstance(e, Dealt) and e.state is not None), None)
+        return dealt or game.public(), game.deal.hands[self.human_seat]
+
+    def standings(self) -> Standings:
+        match = self.match
+        return Standings(tuple(match.results), tuple(match.totals), match.outcome, match.length, match.target,
+                         len(match.games))
+
+    def name_of(self, player: int) -> str | None:
+        return None
+
+    def game_record(self) -> dict[str, Any] | None:
+        return record_json(self.rules, [self.game])
+
+    me = HUMAN
+
+    def public(self) -> PublicState:
+        return self.game.public()
+
+    def forced_pass(self) -> bool:
+        game = self.game
+        return game.phase is Phase.PLAY and game.move_list() == [PASS]
+
+    def connection_at(self, seat: int) -> str | None:
+        return None
+
+    def deadline(self) -> float:
+        return 0.0
 
     def _decides(self, decision: Decision) -> Player | None:
         """The computer (or program) that makes ``decision``, None for the human."""
@@ -240,9 +342,8 @@ class Session:
         player = self._decides(decision)
         assert player is not None
         seat = decision.seat
-        step = len(game.history) + len(game.handoffs) + 1000 * len(game.chosen_gifts)
-        seed = decision_seed(self.setup.seed, self.match.index, step, seat)
-        budget = self.setup.expert_budget if player.level == "expert" else None
+        seed = decision_seed(self.setup.seed, self.match.index, decision_step(game), seat)
+        budget = self.setup.expert_budget if player.level is Level.EXPERT else None
         self._thinking = decision
         self._ticket = self.worker.submit(player, observe(game, seat), seed, gift=decision.gift is not None,
                                           budget=budget)
@@ -312,7 +413,7 @@ class Session:
         if game.phase is not Phase.PLAY or game.turn != self.human_seat:
             return None
         seat = self.human_seat
-        seed = decision_seed(self.setup.seed, self.match.index, len(game.history), seat)
+        seed = decision_seed(self.setup.seed, self.match.index, len(game.turns()), seat)
         return make_player(HINT_LEVEL).choose_move(observe(game, seat), random.Random(seed))
 
     # --- after every action ------------------------------------------------------------
@@ -369,14 +470,14 @@ class Session:
         self._autosave()
         return [outcome] if outcome is not None else []
 
-    def computer_level(self) -> str:
+    def computer_level(self) -> Level:
         """The level of the computer seats (the first one's, if they differ)."""
         pending = self._pending_level
         if pending is not None:
             return pending
         return next((s.level for s in self.setup.seats if s.kind is SeatKind.COMPUTER), FALLBACK_LEVEL)
 
-    def change_level(self, level: str) -> None:
+    def change_level(self, level: Level) -> None:
         """Every computer seat plays at ``level`` from the next game on."""
         self._pending_level = level
 
@@ -396,7 +497,7 @@ class Session:
             self.setup = replace(self.setup, seats=tuple(
                 replace(s, level=level) if s.kind is SeatKind.COMPUTER else s for s in self.setup.seats))
             for index, spec in enumerate(self.setup.seats):
-                if spec.kind == "computer":
+                if spec.kind is SeatKind.COMPUTER:
                     self.players[index] = make_player(level)
                     self.levels[index] = level
         events = self.runner.next_game()
@@ -405,6 +506,13 @@ class Session:
         self._notify(events)
         self._autosave()
         return events
+
+    def past_events(self) -> list[Event]:
+        """The game's events so far as the human saw them, made again from its deal and history."""
+        if not self.game.turns():
+            return []
+        human = self.human_seat
+        return [visible_to(e, human) for e in self.game.replayed_events()]
 
     def opening_events(self) -> list[Event]:
         return list(self.game.setup_events)
@@ -476,7 +584,7 @@ class Session:
 def default_player(spec: SeatSpec, setup: SessionSetup) -> Player:
     """The player for a seat: a computer of its level or an external program."""
     if spec.kind is SeatKind.EXTERNAL:
-        from ai.uecda.external import ExternalPlayer
+        from game.network.uecda.external import ExternalPlayer
 
         return ExternalPlayer(spec.command, start=False)
     return make_player(spec.level)
@@ -488,6 +596,7 @@ __all__ = [
     "HINT_LEVEL",
     "HUMAN",
     "GameSummary",
+    "Replaced",
     "SeatSpec",
     "Session",
     "SessionSetup",

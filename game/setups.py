@@ -1,15 +1,18 @@
 """What a match is set up with: who sits where, the rules, the match length; and the limits of every value.
 
-``SeatSpec`` and ``SessionSetup`` check themselves: a setup that breaks a
-limit cannot be made (``ValueError`` naming the field).  ``setup_from_json``
-reads a setup written elsewhere (the settings' last setup, an autosave): a
-value out of range is clamped or reset, with a warning each, and what cannot
-be repaired is refused with ``ValueError`` naming the field.
+The limits are one table (``SEAT_LIMITS``, ``SETUP_LIMITS``): for each, why a
+value breaks it and what a setup read from a file gets instead.
+``keep_limits`` applies it under one of two policies.  ``SeatSpec`` and
+``SessionSetup`` check themselves: a setup that breaks a limit cannot be
+made (``ValueError`` naming the field).  ``setup_from_json`` reads a setup
+written elsewhere (the settings' last setup, an autosave): a value that can
+be repaired is clamped or reset, with a warning each, and the rest is
+refused with ``ValueError`` naming the field.
 
 >>> setup, warnings = setup_from_json({"preset": "standard", "players": 2, "games": 10**9, "first_leader": 99,
 ...     "expert_budget": 1e9, "seats": [{"kind": "human"}, {"kind": "external", "command": "./bot"}]})
 >>> setup.games, setup.first_leader, setup.expert_budget, setup.seats[1]
-(100, None, 10.0, SeatSpec(kind=<SeatKind.COMPUTER: 'computer'>, level='normal', command=''))
+(100, None, 10.0, SeatSpec(kind=<SeatKind.COMPUTER: 'computer'>, level=<Level.NORMAL: 'normal'>, command=''))
 >>> len(warnings)
 4
 """
@@ -21,13 +24,14 @@ import math
 import random
 import reprlib
 import unicodedata
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import Enum
 from typing import Any
 
-from ai.levels import LEVELS
 from game.engine import RuleSet, preset_rules
+from game.engine.rules import PresetId, RuleError, preset_id
+from game.levels import LEVELS, Level
 
 __all__ = [
     "EXPERT_BUDGET",
@@ -36,6 +40,10 @@ __all__ = [
     "MAX_GAMES",
     "MAX_SEED",
     "SEAT_KINDS",
+    "SEAT_LIMITS",
+    "SETUP_LIMITS",
+    "Limit",
+    "Scope",
     "SeatKind",
     "SeatSpec",
     "SessionSetup",
@@ -43,6 +51,7 @@ __all__ = [
     "duel_setup",
     "external_seats_allowed",
     "fresh_seed",
+    "keep_limits",
     "setup_from_json",
     "valid_setup",
 ]
@@ -57,7 +66,7 @@ class SeatKind(str, Enum):
 
 
 SEAT_KINDS = tuple(kind.value for kind in SeatKind)
-EXTERNAL_PRESETS = frozenset({"uecda"})
+EXTERNAL_PRESETS = frozenset({PresetId.UECDA})
 """The presets whose seats may be external tournament programs (they speak the UECda rules, 5 players)."""
 MAX_GAMES = 100
 """The longest match a player can choose (the new-game screen's longest)."""
@@ -72,7 +81,7 @@ _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 2, 30, 30, 30
 
 
-def external_seats_allowed(preset: str) -> bool:
+def external_seats_allowed(preset: PresetId | str) -> bool:
     """May a seat of ``preset`` be an external tournament program?"""
     return preset in EXTERNAL_PRESETS
 
@@ -90,40 +99,190 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _short(value: Any) -> str:
+    """A value from a file, cut short for a message (any depth or size is safe)."""
+    return _REPR.repr(value)
+
+
+# --- the limits of every value, and the two policies ------------------------------------------
+
+Values = Mapping[str, Any]
+"""The values one limit looks at (a seat's, or a setup's), by field name."""
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a value is checked against: the setup's rules and the seat's place (none for a seat on its own)."""
+
+    rules: RuleSet | None = None
+    index: int = 0
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One limit of a setup's values."""
+
+    field: str
+    problem: Callable[[Values, Scope], str | None]
+    """Why the values break the limit (None: they keep it)."""
+    repair: Callable[[Values, Scope], tuple[dict[str, Any], str]] | None = None
+    """What a setup read from a file gets instead, and how the warning says it (None: refused)."""
+    in_setup: bool = False
+    """Needs the setup's rules (not checked for a seat on its own)."""
+
+
+def _instead_a_computer(values: Values, scope: Scope) -> tuple[dict[str, Any], str]:
+    if values["kind"] == SeatKind.EXTERNAL:
+        return {"kind": SeatKind.COMPUTER, "command": ""}, (
+            f"external program refused; a {values['level']} computer plays instead")
+    return {"command": ""}, "the command line is dropped"
+
+
+def _external_problem(values: Values, scope: Scope) -> str | None:
+    if values["kind"] != SeatKind.EXTERNAL or scope.rules is None:
+        return None
+    if not values["command"].strip():
+        return "the command line is empty"
+    if not external_seats_allowed(scope.rules.preset):
+        return f"the {scope.rules.preset.value!r} rules have no external-program seats"
+    return None
+
+
+SEAT_LIMITS: tuple[Limit, ...] = (
+    Limit("kind", lambda v, s: None if v["kind"] in SEAT_KINDS
+          else f"expected one of {', '.join(SEAT_KINDS)}, not {_short(v['kind'])}"),
+    Limit("kind", lambda v, s: "only the first seat can be the human player"
+          if v["kind"] == SeatKind.HUMAN and s.index else None, in_setup=True),
+    Limit("level", lambda v, s: None if v["level"] in LEVELS
+          else f"unknown level {_short(v['level'])} (levels: {', '.join(LEVELS)})",
+          lambda v, s: ({"level": Level.NORMAL}, "using normal")),
+    Limit("command", lambda v, s: None if isinstance(v["command"], str) else "expected a string"),
+    Limit("command", lambda v, s: command_problem(v["command"]), _instead_a_computer),
+    Limit("command", _external_problem, _instead_a_computer, in_setup=True),
+)
+"""Who plays a seat: a known kind (the human only in the first seat), a known level, and for an external
+program a command line shown plainly, in rules that have external seats."""
+
+
+def _games_problem(values: Values, scope: Scope) -> str | None:
+    games = values["games"]
+    if games is None:
+        return None
+    assert scope.rules is not None
+    if not scope.rules.info.match_end.choosable:
+        return f"{_short(games)}: the rules fix the match length"
+    if _whole(games) and 1 <= games <= MAX_GAMES:
+        return None
+    return f"expected 1 to {MAX_GAMES} or none, not {_short(games)}"
+
+
+def _games_repair(values: Values, scope: Scope) -> tuple[dict[str, Any], str]:
+    games = values["games"]
+    assert scope.rules is not None
+    if scope.rules.info.match_end.choosable and _whole(games) and games > MAX_GAMES:
+        return {"games": MAX_GAMES}, f"using {MAX_GAMES}"
+    return {"games": None}, "using the preset's"
+
+
+def _budget_problem(values: Values, scope: Scope) -> str | None:
+    budget = values["expert_budget"]
+    low, high = EXPERT_BUDGET
+    if _number(budget) and low <= budget <= high:
+        return None
+    return f"expected {low} to {high} seconds, not {_short(budget)}"
+
+
+def _budget_repair(values: Values, scope: Scope) -> tuple[dict[str, Any], str]:
+    budget = values["expert_budget"]
+    low, high = EXPERT_BUDGET
+    clamped = float(min(high, max(low, budget))) if _number(budget) else DEFAULT_BUDGET
+    return {"expert_budget": clamped}, f"using {clamped}"
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _players(scope: Scope) -> int:
+    assert scope.rules is not None
+    return scope.rules.players
+
+
+SETUP_LIMITS: tuple[Limit, ...] = (
+    Limit("games", _games_problem, _games_repair, in_setup=True),
+    Limit("first_leader", lambda v, s: None if v["first_leader"] is None or (
+        _whole(v["first_leader"]) and 0 <= v["first_leader"] < _players(s))
+          else f"expected a player 0..{_players(s) - 1} or none, not {_short(v['first_leader'])}",
+          lambda v, s: ({"first_leader": None}, "the rules decide"), in_setup=True),
+    Limit("seed", lambda v, s: None if _whole(v["seed"]) and 0 <= v["seed"] <= MAX_SEED
+          else f"expected a whole number 0..{MAX_SEED}, not {_short(v['seed'])}",
+          lambda v, s: ({"seed": 0}, "using 0")),
+    Limit("expert_budget", _budget_problem, _budget_repair),
+)
+"""The match: its length where the rules let the player choose it, the first leader, the seed, the Expert's time."""
+
+
+def keep_limits(limits: Sequence[Limit], values: Values, scope: Scope, where: str,
+                warnings: list[str] | None) -> dict[str, Any]:
+    """``values`` within ``limits``, under one of two policies: without ``warnings`` (a setup being
+    made) a broken limit raises ``ValueError`` naming the value; with them (a setup read from a file)
+    a value that can be repaired is, with a warning each, and the rest is refused the same way."""
+    kept = dict(values)
+    for limit in limits:
+        if limit.in_setup and scope.rules is None:
+            continue
+        problem = limit.problem(kept, scope)
+        if problem is None:
+            continue
+        if warnings is None or limit.repair is None:
+            raise ValueError(f"{where}{limit.field}: {problem}")
+        changes, instead = limit.repair(kept, scope)
+        kept.update(changes)
+        warnings.append(f"{where}{limit.field}: {problem}; {instead}")
+    return kept
+
+
+def _setup_rules(preset: Any, players: Any, overrides: Any) -> RuleSet:
+    """The rules a setup names (``ValueError`` naming what is wrong: both policies refuse them)."""
+    if not _whole(players):
+        raise ValueError(f"players: expected a whole number, not {_short(players)}")
+    if not isinstance(overrides, Mapping):
+        raise ValueError("overrides: expected an object")
+    try:
+        return preset_rules(preset, players, overrides)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"rules: {str(error)[:200]}") from None
+
+
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who plays one player position."""
+    """Who plays one player position (within ``SEAT_LIMITS``)."""
 
     kind: SeatKind = SeatKind.COMPUTER
     """A ``SeatKind`` (its text is accepted and turned into one)."""
-    level: str = "normal"
-    """The computer level (for ``external``: the level that replaces a failing program)."""
+    level: Level = Level.NORMAL
+    """The computer level (for ``external``: the level that replaces a failing program; its text is accepted)."""
     command: str = ""
     """The external program's command line."""
 
     def __post_init__(self) -> None:
-        if self.kind not in SEAT_KINDS:
-            raise ValueError(f"seat kind: expected one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
+        keep_limits(SEAT_LIMITS, vars(self), Scope(), "seat ", None)
         object.__setattr__(self, "kind", SeatKind(self.kind))
-        if self.level not in LEVELS:
-            raise ValueError(f"seat level: expected one of {', '.join(LEVELS)}, not {self.level!r}")
-        if not isinstance(self.command, str):
-            raise ValueError("seat command: expected a string")
-        problem = command_problem(self.command)
-        if problem is not None:
-            raise ValueError(f"seat command: {problem}")
+        object.__setattr__(self, "level", Level(self.level))
 
 
 @dataclass(frozen=True)
 class SessionSetup:
-    """Everything needed to start (and resume) a match."""
+    """Everything needed to start (and resume) a match (within ``SEAT_LIMITS`` and ``SETUP_LIMITS``)."""
 
-    preset: str
+    preset: PresetId
+    """The preset (its id as text is accepted and turned into one)."""
     players: int
     seats: tuple[SeatSpec, ...]
     overrides: dict[str, Any] = field(default_factory=dict)
     games: int | None = None
-    """Match length chosen by the player, 1 to ``MAX_GAMES`` (None: the preset's)."""
+    """Match length chosen by the player, 1 to ``MAX_GAMES`` (None: the preset's); only where the rules let
+    the player choose it."""
     first_leader: int | None = None
     """The player who leads game 1 (先攻/後攻 in two-player modes), None: the rules decide."""
     seed: int = 0
@@ -132,33 +291,27 @@ class SessionSetup:
     """Seconds per Expert decision, within ``EXPERT_BUDGET``."""
 
     def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "preset", preset_id(self.preset))
+        except RuleError as error:
+            raise ValueError(f"preset: {error}") from None
         if not _whole(self.players) or len(self.seats) != self.players:
             raise ValueError(f"seats: {len(self.seats)} seats for {self.players!r} players")
         if not all(isinstance(s, SeatSpec) for s in self.seats):
             raise ValueError("seats: expected SeatSpec values")
-        humans = [i for i, s in enumerate(self.seats) if s.kind is SeatKind.HUMAN]
-        if humans not in ([], [0]):
-            raise ValueError("seats: only player 0 can be the human player")
-        if not external_seats_allowed(self.preset) and any(s.kind is SeatKind.EXTERNAL for s in self.seats):
-            raise ValueError(f"seats: the {self.preset!r} rules have no external-program seats")
-        if self.games is not None and not (_whole(self.games) and 1 <= self.games <= MAX_GAMES):
-            raise ValueError(f"games: expected 1 to {MAX_GAMES} or none, not {self.games!r}")
-        first = self.first_leader
-        if first is not None and not (_whole(first) and 0 <= first < self.players):
-            raise ValueError(f"first_leader: expected a player 0..{self.players - 1} or none, not {first!r}")
-        if not _whole(self.seed) or not 0 <= self.seed <= MAX_SEED:
-            raise ValueError(f"seed: expected a whole number 0..{MAX_SEED}")
-        low, high = EXPERT_BUDGET
-        budget = self.expert_budget
-        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not low <= budget <= high:
-            raise ValueError(f"expert_budget: expected {low} to {high} seconds, not {budget!r}")
+        rules = _setup_rules(self.preset, self.players, self.overrides)
+        in_setup = [limit for limit in SEAT_LIMITS if limit.in_setup]  # a seat has kept the others itself
+        for index, seat in enumerate(self.seats):
+            keep_limits(in_setup, vars(seat), Scope(rules, index), f"seats[{index}].", None)
+        keep_limits(SETUP_LIMITS, vars(self), Scope(rules), "", None)
 
     def rules(self) -> RuleSet:
         return preset_rules(self.preset, self.players, self.overrides)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["seats"] = [{**asdict(s), "kind": s.kind.value} for s in self.seats]
+        data["preset"] = self.preset.value
+        data["seats"] = [{**asdict(s), "kind": s.kind.value, "level": s.level.value} for s in self.seats]
         return data
 
     @classmethod
@@ -169,103 +322,49 @@ class SessionSetup:
 
 _FIELDS = frozenset(f.name for f in fields(SessionSetup))
 _SEAT_FIELDS = frozenset(f.name for f in fields(SeatSpec))
+_DEFAULTS: dict[str, Any] = {
+    "overrides": {}, **{f.name: f.default for f in fields(SessionSetup) if f.default is not MISSING}}
+_SEAT_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SeatSpec)}
 
 
 def setup_from_json(data: Any) -> tuple[SessionSetup, list[str]]:
-    """A setup written elsewhere: (setup, warnings), out-of-range values clamped; ``ValueError`` if beyond repair.
+    """A setup written elsewhere: (setup, warnings), out-of-range values repaired; ``ValueError`` if beyond repair.
 
-    Repaired, with a warning: the match length (to 1..``MAX_GAMES``, or the
-    preset's when the preset has no choice), the first leader (none), the
-    Expert's budget (clamped), the seed (0), an external seat where the rules
-    have none or whose command line is empty or unsafe to show (a computer of
-    its level).  Refused: anything that is not a setup, an unknown preset,
-    rule switch or seat kind, a wrong number of seats, a human in any seat
-    but the first.
+    The limits are ``SEAT_LIMITS`` and ``SETUP_LIMITS``, the ones a setup
+    being made must keep; here each value that can be repaired is, with a
+    warning: the match length (to 1..``MAX_GAMES``, or the preset's when the
+    preset has no choice), the first leader (none), the Expert's budget
+    (clamped), the seed (0), an unknown level (normal), an external seat
+    where the rules have none or whose command line is empty or unsafe to
+    show (a computer of its level).  Refused: anything that is not a setup,
+    an unknown preset, rule switch or seat kind, a wrong number of seats, a
+    human in any seat but the first.
     """
     if not isinstance(data, Mapping):
         raise ValueError("setup: expected a JSON object")
     unknown = sorted(str(k) for k in set(data) - _FIELDS)
     if unknown:
         raise ValueError(f"setup: unknown field {unknown[0][:40]!r}")
-    warnings: list[str] = []
-    preset = data.get("preset")
-    if not isinstance(preset, str):
+    values = {**_DEFAULTS, **data}
+    if not isinstance(values.get("preset"), str):
         raise ValueError("preset: expected a preset id")
-    players = data.get("players")
-    if not _whole(players):
-        raise ValueError("players: expected a whole number")
-    overrides = data.get("overrides", {})
-    if not isinstance(overrides, Mapping):
-        raise ValueError("overrides: expected an object")
-    try:
-        rules = preset_rules(preset, players, overrides)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"rules: {str(error)[:200]}") from None
-    raw_seats = data.get("seats")
-    if not isinstance(raw_seats, list) or len(raw_seats) != players:
-        raise ValueError(f"seats: expected a list of {players} seats")
-    seats = tuple(_seat(raw, i, preset, warnings) for i, raw in enumerate(raw_seats))
-    games = data.get("games")
-    if games is not None:
-        choosable = rules.info.match_end.choosable
-        if not _whole(games) or not choosable or games < 1:
-            why = "the rules fix the match length" if not choosable else "expected 1 or more, or none"
-            warnings.append(f"games: {_short(games)} ({why}); using the preset's")
-            games = None
-        elif games > MAX_GAMES:
-            warnings.append(f"games: {games} is more than {MAX_GAMES}; using {MAX_GAMES}")
-            games = MAX_GAMES
-    first = data.get("first_leader")
-    if first is not None and not (_whole(first) and 0 <= first < players):
-        warnings.append(f"first_leader: {_short(first)} is not a player 0..{players - 1}; the rules decide")
-        first = None
-    seed = data.get("seed", 0)
-    if not _whole(seed) or not 0 <= seed <= MAX_SEED:
-        warnings.append(f"seed: {_short(seed)} is not 0..{MAX_SEED}; using 0")
-        seed = 0
-    budget = _budget(data.get("expert_budget", DEFAULT_BUDGET), warnings)
-    setup = SessionSetup(preset, players, seats, dict(overrides), games, first, seed, budget)
+    rules = _setup_rules(values["preset"], values.get("players"), values["overrides"])
+    raw_seats = values.get("seats")
+    if not isinstance(raw_seats, list) or len(raw_seats) != rules.players:
+        raise ValueError(f"seats: expected a list of {rules.players} seats")
+    warnings: list[str] = []
+    seats = []
+    for index, raw in enumerate(raw_seats):
+        where = f"seats[{index}]"
+        if not isinstance(raw, Mapping) or set(raw) - _SEAT_FIELDS:
+            raise ValueError(f"{where}: expected an object with kind, level and command")
+        seat = keep_limits(SEAT_LIMITS, {**_SEAT_DEFAULTS, **raw}, Scope(rules, index), f"{where}.", warnings)
+        external = seat["kind"] == SeatKind.EXTERNAL
+        seats.append(SeatSpec(SeatKind(seat["kind"]), Level(seat["level"]), seat["command"] if external else ""))
+    values = keep_limits(SETUP_LIMITS, values, Scope(rules), "", warnings)
+    setup = SessionSetup(rules.preset, rules.players, tuple(seats), dict(values["overrides"]), values["games"],
+                         values["first_leader"], values["seed"], values["expert_budget"])
     return setup, warnings
-
-
-def _seat(raw: Any, index: int, preset: str, warnings: list[str]) -> SeatSpec:
-    where = f"seats[{index}]"
-    if not isinstance(raw, Mapping) or set(raw) - _SEAT_FIELDS:
-        raise ValueError(f"{where}: expected an object with kind, level and command")
-    kind, level, command = raw.get("kind", "computer"), raw.get("level", "normal"), raw.get("command", "")
-    if kind not in SEAT_KINDS:
-        raise ValueError(f"{where}.kind: expected one of {', '.join(SEAT_KINDS)}, not {_short(kind)}")
-    if kind == SeatKind.HUMAN and index != 0:
-        raise ValueError(f"{where}.kind: only the first seat can be the human player")
-    if level not in LEVELS:
-        warnings.append(f"{where}.level: unknown level {_short(level)}; using normal")
-        level = "normal"
-    if not isinstance(command, str):
-        raise ValueError(f"{where}.command: expected a string")
-    if kind == SeatKind.EXTERNAL:
-        problem = command_problem(command) or ("the command line is empty" if not command.strip() else None)
-        if problem is None and not external_seats_allowed(preset):
-            problem = f"the {preset!r} rules have no external-program seats"
-        if problem is not None:
-            warnings.append(f"{where}: external program refused ({problem}); a {level} computer plays instead")
-            return SeatSpec(SeatKind.COMPUTER, level)
-    return SeatSpec(SeatKind(kind), level, command if kind == SeatKind.EXTERNAL else "")
-
-
-def _budget(value: Any, warnings: list[str]) -> float:
-    low, high = EXPERT_BUDGET
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        warnings.append(f"expert_budget: {_short(value)} is not a number of seconds; using {DEFAULT_BUDGET}")
-        return DEFAULT_BUDGET
-    clamped = float(min(high, max(low, value)))
-    if clamped != value:
-        warnings.append(f"expert_budget: {_short(value)} is outside {low} to {high} seconds; using {clamped}")
-    return clamped
-
-
-def _short(value: Any) -> str:
-    """A value from a file, cut short for a warning (any depth or size is safe)."""
-    return _REPR.repr(value)
 
 
 # --- the setups the screens start from ---------------------------------------------
@@ -278,14 +377,14 @@ def fresh_seed() -> int:
 
 def default_setup() -> SessionSetup:
     """Standard rules, 4 players, Normal computers."""
-    return SessionSetup(preset="standard", players=4,
-                        seats=(SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, "normal") for _ in range(3))))
+    return SessionSetup(preset=PresetId.STANDARD, players=4,
+                        seats=(SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER) for _ in range(3))))
 
 
 def duel_setup() -> SessionSetup:
     """二人大貧民 (the 5-card two-player mode) against Normal, the human playing first."""
-    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.COMPUTER, "normal"))
-    return SessionSetup(preset="duel5", players=2, seats=seats, games=None, first_leader=0)
+    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.COMPUTER))
+    return SessionSetup(preset=PresetId.DUEL5, players=2, seats=seats, games=None, first_leader=0)
 
 
 def valid_setup(data: object) -> SessionSetup | None:

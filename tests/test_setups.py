@@ -6,9 +6,11 @@ import math
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine.rules import PresetId
+from game.levels import Level
 from game.setups import (
     EXPERT_BUDGET,
     MAX_COMMAND_CHARS,
@@ -19,6 +21,7 @@ from game.setups import (
     external_seats_allowed,
     setup_from_json,
 )
+from tests.properties import examples
 
 HUMAN = {"kind": "human", "level": "normal", "command": ""}
 CPU = {"kind": "computer", "level": "normal", "command": ""}
@@ -77,18 +80,21 @@ def test_what_cannot_be_repaired_is_refused_by_name(data: Any, message: str) -> 
 def test_an_external_seat_that_cannot_run_plainly_becomes_its_computer(command: str) -> None:
     seats = [HUMAN, {"kind": "external", "level": "strong", "command": command}, CPU, CPU, CPU]
     setup, warnings = setup_from_json({"preset": "uecda", "players": 5, "seats": seats})
-    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, "strong") and "external program refused" in warnings[0]
+    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, Level.STRONG) and "external program refused" in warnings[0]
 
 
 def test_external_seats_only_where_the_rules_have_them() -> None:
     assert external_seats_allowed("uecda") and not external_seats_allowed("standard")
     seats = [HUMAN, {"kind": "external", "level": "normal", "command": "./bot"}, CPU, CPU]
     setup, warnings = setup_from_json(standard(seats=seats))
-    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, "normal") and "no external-program seats" in warnings[0]
+    assert setup.seats[1] == SeatSpec(SeatKind.COMPUTER, Level.NORMAL) and "no external-program seats" in warnings[0]
 
 
 @pytest.mark.parametrize(("values", "field"), [
     ({"games": 0}, "games"), ({"games": MAX_GAMES + 1}, "games"), ({"first_leader": 4}, "first_leader"),
+    ({"preset": "tournament", "games": 3}, "games"), ({"overrides": {"jokers": 9}}, "rules"),
+    ({"seats": (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.EXTERNAL, command="./bot") for _ in range(3)))},
+     "seats"),
     ({"expert_budget": math.nan}, "expert_budget"), ({"expert_budget": 1e9}, "expert_budget"), ({"seed": -1}, "seed"),
     ({"seats": (SeatSpec(SeatKind.HUMAN),) * 4}, "seats"), ({"seats": (SeatSpec(SeatKind.HUMAN),)}, "seats"),
 ])
@@ -100,9 +106,9 @@ def test_a_setup_out_of_range_cannot_be_made(values: dict[str, Any], field: str)
 
 
 def test_a_setup_survives_its_own_json() -> None:
-    setup = SessionSetup("uecda", 5, (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, "expert", "./bot -v"),
-                                      *(SeatSpec(SeatKind.COMPUTER, "strong") for _ in range(3))), games=50, seed=9,
-                         expert_budget=1.5)
+    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, Level.EXPERT, "./bot -v"),
+             *(SeatSpec(SeatKind.COMPUTER, Level.STRONG) for _ in range(3)))
+    setup = SessionSetup(PresetId.UECDA, 5, seats, games=50, seed=9, expert_budget=1.5)
     assert setup_from_json(setup.to_json()) == (setup, [])
     assert SessionSetup.from_json(setup.to_json()) == setup
 
@@ -113,7 +119,7 @@ JSON = st.recursive(
     max_leaves=10)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2))
 @given(st.dictionaries(st.sampled_from(["preset", "players", "seats", "overrides", "games", "first_leader", "seed",
                                         "expert_budget"]), JSON), st.booleans())
 def test_any_json_gives_a_setup_within_limits_or_a_value_error(data: dict[str, Any], fill: bool) -> None:
@@ -124,3 +130,34 @@ def test_any_json_gives_a_setup_within_limits_or_a_value_error(data: dict[str, A
     except ValueError:
         return
     assert setup == SessionSetup(**{**setup.__dict__})  # it passes its own checks
+
+
+SEAT_VALUES = st.fixed_dictionaries({
+    "kind": st.sampled_from(["computer", "external"]),
+    "level": st.sampled_from(["beginner", "normal", "strong", "expert", "wizard"]),
+    "command": st.sampled_from(["", "  ", "./bot -v", "./bot\nrm", "x" * (MAX_COMMAND_CHARS + 1)]),
+})
+
+
+@settings(max_examples=examples(3))
+@given(st.sampled_from([("standard", 4), ("uecda", 5), ("tournament", 4)]),
+       st.lists(SEAT_VALUES, min_size=4, max_size=4),
+       st.fixed_dictionaries({}, optional={
+           "games": st.none() | st.integers(-2, MAX_GAMES + 2) | st.just("many"),
+           "first_leader": st.none() | st.integers(-1, 5) | st.floats(0, 2),
+           "seed": st.integers(-1, 3) | st.just(2**64),
+           "expert_budget": st.floats(allow_nan=True) | st.integers(-1, 20) | st.booleans(),
+       }))
+def test_a_file_gets_a_warning_exactly_where_a_setup_cannot_be_made(
+        game: tuple[str, int], seats: list[dict[str, Any]], values: dict[str, Any]) -> None:
+    """One table of limits, two policies: a value the file policy repairs is one the constructor refuses."""
+    preset, players = game
+    raw = [HUMAN, *seats[:players - 1]]
+    _, warnings = setup_from_json({"preset": preset, "players": players, "seats": raw, **values})
+    try:
+        specs = tuple(SeatSpec(SeatKind(s["kind"]), s["level"], s["command"]) for s in raw)
+        SessionSetup(PresetId(preset), players, specs, **values)
+    except ValueError:
+        assert warnings
+    else:
+        assert warnings == []

@@ -1,9 +1,11 @@
 """Write PNG sheets of every card face and the backs, for looking at the card artwork.
 
-    .venv/bin/python tools/card_sheet.py [--out-dir /tmp/card_sheets] [--widths 80 220]
+    .venv/bin/python tools/card_sheet.py [--out-dir /tmp/card_sheets] [--widths 80 220] [--vision]
 
 For each width and each deck colouring (normal, four-colour) one sheet is written:
 the 52 natural cards by suit, the two jokers, the red and the navy back, on green felt.
+``--vision`` also writes each sheet as seen in greyscale and with protanopia,
+deuteranopia and tritanopia (``game.ui.colour_vision``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out-dir", type=Path, default=Path("/tmp/card_sheets"))
     parser.add_argument("--widths", type=int, nargs="+", default=[80, 220])
     parser.add_argument("--columns", type=int, default=14)
+    parser.add_argument("--vision", action="store_true", help="also the sheets as seen with colour-vision deficiencies")
     args = parser.parse_args(argv)
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -53,11 +56,34 @@ def main(argv: list[str] | None = None) -> int:
                 pygame.draw.rect(shadow, (0, 0, 0, 80), shadow.get_rect(), border_radius=radius)
                 sheet.blit(shadow, (x + max(1, width // 40), y + max(1, width // 30)))
                 sheet.blit(surf, (x, y))
-            name = f"cards_{width}_{'four' if four else 'normal'}.png"
-            pygame.image.save(sheet, str(args.out_dir / name))
-            print(args.out_dir / name)
+            name = f"cards_{width}_{'four' if four else 'normal'}"
+            pygame.image.save(sheet, str(args.out_dir / f"{name}.png"))
+            print(args.out_dir / f"{name}.png")
+            if args.vision:
+                for kind, seen in _visions(sheet):
+                    pygame.image.save(seen, str(args.out_dir / f"{name}_{kind}.png"))
+                    print(args.out_dir / f"{name}_{kind}.png")
     pygame.quit()
     return 0
+
+
+def _visions(sheet: object) -> list[tuple[str, object]]:
+    """The sheet in greyscale and as seen with each colour-vision deficiency (each colour mapped once)."""
+    import numpy as np
+    import pygame
+
+    from game.ui.colour_vision import KINDS, greyscale, simulate
+
+    assert isinstance(sheet, pygame.Surface)
+    rgb = pygame.surfarray.array3d(sheet)
+    flat = rgb.reshape(-1, 3)
+    colours, inverse = np.unique(flat, axis=0, return_inverse=True)
+    out = []
+    for kind in ("greyscale", *KINDS):
+        mapped = np.array([greyscale(tuple(int(v) for v in c)) if kind == "greyscale"  # type: ignore[arg-type]
+                           else simulate(tuple(int(v) for v in c), kind) for c in colours], dtype=np.uint8)  # type: ignore[arg-type]
+        out.append((kind, pygame.surfarray.make_surface(mapped[inverse.reshape(-1)].reshape(rgb.shape))))
+    return out
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
     python -m tools.champion_data agree DIR [--weights ai/champion_weights.json] [--every 10]
 
 ``extract`` replays every game of the logs (``FLAG_LOGGER yes``; see
-``ai.uecda.official_log``) and keeps each decision of the players whose name
+``game.network.uecda.official_log``) and keeps each decision of the players whose name
 (as the server logged it: 9 characters at most) is ``--player``:
 
 * ``DIR/plays.pkl``: pickled lists, one per game, of dicts in the format of
@@ -39,8 +39,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ai.uecda.official_log import LogError, parse_log, replay
 from game.engine import Pass, moves_for, observe
+from game.network.uecda.official_log import LogError, parse_log, replay
 
 
 def extract(logs: Iterable[Path], player: str, out: Path) -> dict[str, int]:

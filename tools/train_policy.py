@@ -27,59 +27,76 @@ import pickle
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.engine import Match, Phase, observe, preset_rules
+from ai.player import Player
+from game.engine import Match, observe, preset_rules
+from game.engine.events import MatchOver
+from game.engine.match import GameResult
+from game.engine.runner import Answer, Decision, MatchRunner
 
 
 def collect(
-    games: int, seed: int, iterations: int, out: Path, rules_id: str = "uecda", teacher: str = "expert"
+    games: int, seed: int, iterations: int, out: Path, rules_id: str = "uecda", teacher: str = "expert",
+    overrides: dict[str, Any] | None = None,
 ) -> int:
     """Play self-play games of ``teacher``; append each game's decisions to ``out``; the number of decisions."""
+    from ai.expert import ExpertOptions
     from ai.levels import make_player
 
-    rules = preset_rules(rules_id)
-    options = {"iterations": iterations} if teacher == "expert" else {}
-    players = [make_player(teacher, **options) for _ in range(rules.players)]
+    rules = preset_rules(rules_id, overrides=overrides)
+    players = [make_player(teacher, ExpertOptions(iterations=iterations)) for _ in range(rules.players)]
     total = 0
     played = 0
-    match_index = 0
     started = time.perf_counter()
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("ab") as sink:
+
+        def keep(records: list[dict[str, Any]]) -> None:
+            nonlocal total, played
+            pickle.dump(records, sink)
+            sink.flush()
+            total += len(records)
+            played += 1
+            elapsed = time.perf_counter() - started
+            print(f"game {played}/{games}: {total} decisions, {elapsed:.0f}s", file=sys.stderr, flush=True)
+
+        match_index = 0
         while played < games:
-            match = Match(rules, seed=seed * 1000 + match_index, games=10)
+            match = Match(rules, seed=seed * 1000 + match_index, games=min(10, games - played))
             match_index += 1
-            step = 0
-            while played < games:
-                game = match.game
-                records: list[dict[str, Any]] = []
-                while not game.over:
-                    seat = game.turn
-                    obs = observe(game, seat)
-                    rng = random.Random(f"collect/{seed}/{match_index}/{match.index}/{step}")
-                    step += 1
-                    player = players[match.player_at(seat)]
-                    if game.phase is Phase.EXCHANGE:
-                        game.give(seat, player.choose_gift(obs, rng))
-                        continue
-                    moves = obs.move_list()
-                    move = player.choose_move(obs, rng)
-                    if len(moves) > 1:
-                        records.append({"state": obs.state, "hand": obs.hand, "drawn": obs.drawn, "move": move})
-                    game.play(move)
-                pickle.dump(records, sink)
-                sink.flush()
-                total += len(records)
-                played += 1
-                elapsed = time.perf_counter() - started
-                print(f"game {played}/{games}: {total} decisions, {elapsed:.0f}s", file=sys.stderr, flush=True)
-                if match.record_result() is not None:
-                    break
-                match.next_game()
+            record_match(MatchRunner(match), players, f"collect/{seed}/{match_index}", keep)
     return total
+
+
+def record_match(
+    runner: MatchRunner, players: Sequence[Player], seed: str, keep: Callable[[list[dict[str, Any]]], None]
+) -> None:
+    """Play the runner's match, ``players`` (by player) deciding; after each game, ``keep`` its move
+    decisions that had a choice (the public state, the hand, the move)."""
+    records: list[dict[str, Any]] = []
+    step = 0
+
+    def decide(decision: Decision) -> Answer:
+        nonlocal step
+        obs = observe(runner.game, decision.seat)
+        rng = random.Random(f"{seed}/{runner.match.index}/{step}")
+        step += 1
+        player = players[runner.player_of(decision)]
+        if decision.gift is not None:
+            return player.choose_gift(obs, rng)
+        move = player.choose_move(obs, rng)
+        if len(obs.move_list()) > 1:
+            records.append({"state": obs.state, "hand": obs.hand, "drawn": obs.drawn, "move": move})
+        return move
+
+    def game_over(result: GameResult, outcome: MatchOver | None) -> None:
+        keep(list(records))
+        records.clear()
+
+    runner.play(decide, on_result=game_over)
 
 
 def load(paths: Sequence[Path]) -> list[dict[str, Any]]:

@@ -4,7 +4,9 @@
 
 A decision is one legal-move generation plus applying the chosen move (the
 unchecked path a search AI uses).  Each configuration runs whole games, dealt
-and exchanged, for about ``--seconds`` on one core.
+and exchanged, for about ``--seconds`` on one core, through the match
+runner's unchecked path (``play_game(..., checked=False)``), so the gifts a
+house rule asks for mid-game (7渡し, 10捨て) are given like the exchange's.
 """
 
 from __future__ import annotations
@@ -18,14 +20,39 @@ import time
 from collections.abc import Sequence
 
 from .cards import iter_ids
-from .game import Game, Phase
+from .game import Game
+from .plays import Move
 from .rules import preset_rules
+from .runner import Decision, play_game
 
 CONFIGURATIONS = (("uecda", 5), ("standard", 4), ("duel5", 2))
 
 
-def run(preset: str, players: int, seconds: float, seed: int) -> dict[str, float | int | str]:
-    rules = preset_rules(preset, players)
+def weakest(hand: int, count: int) -> int:
+    """The ``count`` lowest card ids of ``hand``."""
+    return sum(1 << c for c in list(iter_ids(hand))[:count])
+
+
+def random_game(game: Game, rng: random.Random) -> int:
+    """Play ``game`` out through the runner's unchecked path: a random legal move for every move, the
+    weakest cards for every gift; the number of moves."""
+    moves_made = 0
+
+    def decide(decision: Decision) -> Move | int:
+        nonlocal moves_made
+        if decision.gift is not None:
+            return weakest(game.hands[decision.seat], decision.gift.count)
+        moves = game.move_list()
+        moves_made += 1
+        return moves[rng.randrange(len(moves))]
+
+    play_game(game, decide, checked=False)
+    return moves_made
+
+
+def run(preset: str, players: int, seconds: float, seed: int, overrides: dict[str, object] | None = None,
+        ) -> dict[str, float | int | str]:
+    rules = preset_rules(preset, players, overrides)
     rng = random.Random(seed)
     games = decisions = 0
     previous: tuple[int, ...] | None = None
@@ -33,14 +60,8 @@ def run(preset: str, players: int, seconds: float, seed: int) -> dict[str, float
     elapsed = 0.0
     while elapsed < seconds:
         game = Game.new(rules, rng, previous_places=previous)
-        while game.phase is Phase.EXCHANGE:
-            gift = game.pending[0]
-            cards = sum(1 << c for c in list(iter_ids(game.hands[gift.giver]))[: gift.count])
-            game.give(gift.giver, cards)
-        while game.result is None:
-            moves = game.move_list()
-            game.apply(moves[rng.randrange(len(moves))])
-            decisions += 1
+        decisions += random_game(game, rng)
+        assert game.result is not None
         previous = game.result.places
         games += 1
         elapsed = time.perf_counter() - start

@@ -14,9 +14,13 @@ it can make the checker fail other than with one of these answers.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import json
+import os
 import re
 import reprlib
+import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,10 +30,10 @@ from .cards import JOKER_IDS, JOKER_MASK, card_codes, parse_card_id, parse_place
 from .errors import IllegalMove
 from .events import Event
 from .game import Game, Phase
-from .match import Match
+from .match import Match, next_deal
 from .plays import PASS, SINGLE, Play
 from .rules import PRESETS, RuleError, RuleSet, Title, preset_rules
-from .state import GiftKind
+from .state import GiftKind, Turn
 
 FORMAT = "daifugo-record/1"
 MAX_RECORD_BYTES = 64 << 20
@@ -93,6 +97,37 @@ class Record:
     rules: RuleSet
     games: tuple[GameSpec, ...]
 
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The number of actions of each game."""
+        return tuple(len(spec.actions) for spec in self.games)
+
+    def spec(self, index: int) -> GameSpec:
+        return self.games[index]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordText:
+    """A record held as the JSON text of each of its games, each parsed when it is needed (``spec``).
+
+    A long match parsed whole is millions of small objects: seconds to build,
+    hundreds of megabytes, and a pause of the garbage collector whenever it
+    looks at them all.  Its games' text is one string each.  Built by
+    ``read_record``, which has checked the shape of every game.
+    """
+
+    rules: RuleSet
+    texts: tuple[str, ...]
+    actions: tuple[int, ...]
+    """The number of actions of each game."""
+
+    def spec(self, index: int) -> GameSpec:
+        return _parse_game(self.rules, loads(self.texts[index]), f"games[{index}]")
+
+
+Games = Record | RecordText
+"""A parsed record, whole or game by game: its ``rules``, ``actions`` counts and each game's ``spec``."""
+
 
 @dataclass
 class IllegalAction(Exception):
@@ -123,20 +158,27 @@ def rules_json(rules: RuleSet) -> dict[str, Any]:
 
 
 def game_json(game: Game) -> dict[str, Any]:
-    """One game as a record entry."""
+    """One game as a record entry: its deal, then its history in order."""
     entry: dict[str, Any] = {"hands": [card_codes(h) for h in game.deal.hands]}
     titles = game.previous_titles
     if titles is not None:
         entry["previous_classes"] = [t.value for t in titles]
-    if game.chosen_gifts:
-        entry["exchange"] = [{"seat": seat, "give": card_codes(cards)} for seat, cards in game.chosen_gifts]
+    exchange: list[dict[str, Any]] = []
+    actions: list[dict[str, Any]] = []
+    for item in game.history:
+        if isinstance(item, Turn):
+            actions.append(action_json(item.seat, item.move))
+        elif item.kind is GiftKind.EXCHANGE:
+            if item.chosen:
+                exchange.append({"seat": item.giver, "give": card_codes(item.cards)})
+        else:
+            actions.append({"seat": item.giver, _HANDOFF_KEYS[item.kind]: card_codes(item.cards)})
+    if exchange:
+        entry["exchange"] = exchange
     if game.phase is not Phase.EXCHANGE:
         entry["leader"] = game.leader
     entry["stocks"] = [_codes(s) for s in game.deal.stocks] if game.deal.stocks is not None else None
     entry["pile"] = _codes(game.deal.pile) if game.deal.pile is not None else None
-    actions = [action_json(turn.seat, turn.move) for turn in game.history]
-    for before, seat, cards, kind in reversed(game.handoffs):
-        actions.insert(before, {"seat": seat, _HANDOFF_KEYS[kind]: card_codes(cards)})
     entry["actions"] = actions
     return entry
 
@@ -173,22 +215,126 @@ def match_record_json(match: Match) -> dict[str, Any]:
 
 def parse_record(data: Any) -> Record:
     """Check the shape of a decoded JSON record; ``RecordError`` names a bad field."""
-    if not isinstance(data, Mapping):
-        raise RecordError("record: expected a JSON object")
-    _check_depth(data)
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, not {_shown(fmt)}")
-    rules = _parse_rules(data.get("rules"))
+    rules = _parse_head(data)
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise RecordError("games: expected a non-empty list")
     return Record(rules, tuple(_parse_game(rules, g, f"games[{i}]") for i, g in enumerate(games)))
 
 
-def _check_depth(data: Any) -> None:
-    """``RecordError`` naming the first field nested deeper than ``MAX_DEPTH`` (no recursion: any depth is safe)."""
-    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
+def _parse_head(data: Any) -> RuleSet:
+    """The rules of a decoded record, after checking its depth and format."""
+    if not isinstance(data, Mapping):
+        raise RecordError("record: expected a JSON object")
+    _check_depth(data)
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, not {_shown(fmt)}")
+    return _parse_rules(data.get("rules"))
+
+
+def read_record(text: str) -> Games:
+    """A record's JSON text parsed: game by game (``RecordText``) where the text allows, else whole.
+
+    Either way every game's shape is checked.  ``RecordError`` exactly as
+    ``parse_record(loads(text))`` raises it (a text that is not a plain
+    record is read that way, and so is any problem: the message is the
+    checker's).  Reading game by game never decodes the whole text at once:
+    a long match is read without holding up other threads for seconds.
+    """
+    split = _split_games(text)
+    if split is not None:
+        try:
+            return _read_games(*split)
+        except RecordError:
+            pass  # the whole text gives the problem's canonical message
+    return parse_record(loads(text))
+
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:]')
+_BLANK = re.compile(r"\s*")
+_COMMA = re.compile(r"\s*,\s*")
+
+
+def _split_games(text: str) -> tuple[str, list[str]] | None:
+    """(the text with an empty games list, each game's text), or None if the text is not that plain."""
+    scan = _GamesScan()
+    for token in _TOKENS.finditer(text):
+        if not scan.feed(token.group(), token.start(), token.end()):
+            return None  # games given twice
+    array, end, spans = scan.array, scan.end, scan.spans
+    if end < 0 or not spans:
+        return None
+    gaps = [text[array + 1:spans[0][0]], *(text[a[1]:b[0]] for a, b in itertools.pairwise(spans)),
+            text[spans[-1][1]:end - 1]]
+    if not (_BLANK.fullmatch(gaps[0]) and _BLANK.fullmatch(gaps[-1]) and all(_COMMA.fullmatch(g) for g in gaps[1:-1])):
+        return None  # something else than objects in the list
+    return text[:array] + "[]" + text[end:], [text[a:b] for a, b in spans]
+
+
+class _GamesScan:
+    """Where a record's text holds its ``games`` list and each game object in it, token by token."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.key = ""
+        """The last string seen (a key when a colon follows)."""
+        self.array = -1
+        """Where the games list opens (-1: not yet)."""
+        self.end = -1
+        """Just after the games list closes (-1: not yet)."""
+        self.start = -1
+        """Where the game object being read opens (-1: none)."""
+        self.spans: list[tuple[int, int]] = []
+
+    def feed(self, mark: str, start: int, end: int) -> bool:
+        """Take one token (a string, a colon or a bracket); False when the games list is given twice."""
+        if mark[0] == '"':
+            self.key = mark
+        elif mark == ":":
+            return not (self.depth == 1 and self.key == '"games"' and self.array >= 0)
+        elif mark in "[{":
+            self._open(mark, start)
+        else:
+            self._close(mark, end)
+        return True
+
+    def _open(self, mark: str, start: int) -> None:
+        self.depth += 1
+        if self.depth == 2 and mark == "[" and self.key == '"games"' and self.array < 0:
+            self.array = start
+        elif self.depth == 3 and mark == "{" and self.array >= 0 and self.end < 0:
+            self.start = start
+
+    def _close(self, mark: str, end: int) -> None:
+        if self.array >= 0 and self.end < 0:
+            if self.depth == 3 and mark == "}" and self.start >= 0:
+                self.spans.append((self.start, end))
+                self.start = -1
+            elif self.depth == 2 and mark == "]":
+                self.end = end
+        self.depth -= 1
+
+
+def _read_games(head: str, texts: list[str]) -> RecordText:
+    data = loads(head)
+    rules = _parse_head(data)
+    if data.get("games") != []:
+        raise RecordError("games: not the list the text was split at")
+    actions = []
+    for index, text in enumerate(texts):
+        game = loads(text)
+        _check_depth(game, f"games[{index}]", 3)
+        actions.append(len(_parse_game(rules, game, f"games[{index}]").actions))
+    return RecordText(rules, tuple(texts), tuple(actions))
+
+
+def _check_depth(data: Any, path: str = "", depth: int = 1) -> None:
+    """``RecordError`` naming the first field nested deeper than ``MAX_DEPTH`` (no recursion: any depth is safe).
+
+    ``path`` and ``depth``: where ``data`` is in its record (a game is at ``games[i]``, depth 3).
+    """
+    stack: list[tuple[Any, str, int]] = [(data, path, depth)]
     while stack:
         value, path, depth = stack.pop()
         items: Iterator[tuple[Any, Any]]
@@ -272,59 +418,11 @@ def _parse_game(rules: RuleSet, data: Any, path: str) -> GameSpec:
     unknown = set(data) - known
     if unknown:
         raise RecordError(f"{path}: unknown field {_shown(sorted(unknown)[0])}")
-    n = rules.players
-    raw_hands = data.get("hands")
-    if not isinstance(raw_hands, list) or len(raw_hands) != n:
-        raise RecordError(f"{path}.hands: expected {n} lists of card codes (one per seat)")
-    dealt: dict[int, str] = {}
-    jokers_seen = 0
-
-    def claim(ids: list[int], where: str) -> list[int]:
-        nonlocal jokers_seen
-        fixed = []
-        for cid in ids:
-            if cid >= 52:
-                cid = 52 + jokers_seen
-                jokers_seen += 1
-                if jokers_seen > rules.jokers:
-                    raise RecordError(f"{where}: more jokers than the rules' {rules.jokers}")
-            if cid in dealt:
-                raise RecordError(f"{where}: card {card_codes(1 << cid)[0]!r} dealt twice (also in {dealt[cid]})")
-            dealt[cid] = where
-            fixed.append(cid)
-        return fixed
-
-    hands = tuple(_mask(claim(_cards(h, f"{path}.hands[{s}]"), f"{path}.hands[{s}]")) for s, h in enumerate(raw_hands))
-    stocks = None
-    if data.get("stocks") is not None:
-        raw = data["stocks"]
-        if not rules.hand_size:
-            raise RecordError(f"{path}.stocks: only the 5-card mode (hand_size) has stocks")
-        if not isinstance(raw, list) or len(raw) != n:
-            raise RecordError(f"{path}.stocks: expected {n} lists of card codes")
-        stocks = tuple(tuple(claim(_cards(s, f"{path}.stocks[{i}]"), f"{path}.stocks[{i}]")) for i, s in enumerate(raw))
-    elif rules.hand_size:
-        stocks = tuple(() for _ in range(n))
-    pile = None
-    if data.get("pile") is not None:
-        if not rules.pile_draw:
-            raise RecordError(f"{path}.pile: only pile_draw rules have a pile")
-        pile = tuple(claim(_cards(data["pile"], f"{path}.pile"), f"{path}.pile"))
-    for seat, hand in enumerate(hands):
-        if not hand and not (stocks and stocks[seat]):
-            raise RecordError(f"{path}.hands[{seat}]: seat {seat} is dealt no cards")
+    hands, stocks, pile = _parse_deal(rules, data, path)
     previous = None
     if data.get("previous_classes") is not None:
         previous = _parse_classes(rules, data["previous_classes"], f"{path}.previous_classes")
-    exchange = []
-    gifts = data.get("exchange")
-    if gifts is not None and not isinstance(gifts, list):
-        raise RecordError(f"{path}.exchange: expected a list of gifts, not {_shown(gifts)}")
-    for i, gift in enumerate(gifts or []):
-        where = f"{path}.exchange[{i}]"
-        if not isinstance(gift, Mapping) or set(gift) != {"seat", "give"}:
-            raise RecordError(f"{where}: expected {{\"seat\": ..., \"give\": [...]}}")
-        exchange.append((_seat(gift["seat"], rules, f"{where}.seat"), _mask(_cards(gift["give"], f"{where}.give"))))
+    exchange = _parse_exchange(rules, data.get("exchange"), f"{path}.exchange")
     leader = data.get("leader")
     if leader is not None:
         leader = _seat(leader, rules, f"{path}.leader")
@@ -334,12 +432,83 @@ def _parse_game(rules: RuleSet, data: Any, path: str) -> GameSpec:
     return GameSpec(
         hands=hands,
         previous_classes=previous,
-        exchange=tuple(exchange),
+        exchange=exchange,
         leader=leader,
         stocks=stocks,
         pile=pile,
         actions=tuple(_parse_action(rules, a, f"{path}.actions[{i}]") for i, a in enumerate(actions)),
     )
+
+
+class _Deck:
+    """The cards of a record's deal claimed so far: each at most once, jokers numbered as they come."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.dealt: dict[int, str] = {}
+        self.jokers = 0
+
+    def claim(self, value: Any, where: str) -> list[int]:
+        """The card ids of the codes at ``where``; ``RecordError`` for a card dealt before or a joker too many."""
+        fixed = []
+        for cid in _cards(value, where):
+            if cid >= 52:
+                cid = 52 + self.jokers
+                self.jokers += 1
+                if self.jokers > self.rules.jokers:
+                    raise RecordError(f"{where}: more jokers than the rules' {self.rules.jokers}")
+            if cid in self.dealt:
+                raise RecordError(f"{where}: card {card_codes(1 << cid)[0]!r} dealt twice (also in {self.dealt[cid]})")
+            self.dealt[cid] = where
+            fixed.append(cid)
+        return fixed
+
+
+Stocks = tuple[tuple[int, ...], ...]
+
+
+def _parse_deal(
+    rules: RuleSet, data: Mapping[str, Any], path: str
+) -> tuple[tuple[int, ...], Stocks | None, tuple[int, ...] | None]:
+    """A record game's hands, stocks and pile, every card dealt once."""
+    n = rules.players
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list) or len(raw_hands) != n:
+        raise RecordError(f"{path}.hands: expected {n} lists of card codes (one per seat)")
+    deck = _Deck(rules)
+    hands = tuple(_mask(deck.claim(h, f"{path}.hands[{s}]")) for s, h in enumerate(raw_hands))
+    stocks = None
+    if data.get("stocks") is not None:
+        raw = data["stocks"]
+        if not rules.hand_size:
+            raise RecordError(f"{path}.stocks: only the 5-card mode (hand_size) has stocks")
+        if not isinstance(raw, list) or len(raw) != n:
+            raise RecordError(f"{path}.stocks: expected {n} lists of card codes")
+        stocks = tuple(tuple(deck.claim(s, f"{path}.stocks[{i}]")) for i, s in enumerate(raw))
+    elif rules.hand_size:
+        stocks = tuple(() for _ in range(n))
+    pile = None
+    if data.get("pile") is not None:
+        if not rules.pile_draw:
+            raise RecordError(f"{path}.pile: only pile_draw rules have a pile")
+        pile = tuple(deck.claim(data["pile"], f"{path}.pile"))
+    for seat, hand in enumerate(hands):
+        if not hand and not (stocks and stocks[seat]):
+            raise RecordError(f"{path}.hands[{seat}]: seat {seat} is dealt no cards")
+    return hands, stocks, pile
+
+
+def _parse_exchange(rules: RuleSet, gifts: Any, path: str) -> tuple[tuple[int, int], ...]:
+    """A record game's chosen exchange gifts: (seat, cards) in order."""
+    if gifts is not None and not isinstance(gifts, list):
+        raise RecordError(f"{path}: expected a list of gifts, not {_shown(gifts)}")
+    exchange = []
+    for i, gift in enumerate(gifts or []):
+        where = f"{path}[{i}]"
+        if not isinstance(gift, Mapping) or set(gift) != {"seat", "give"}:
+            raise RecordError(f"{where}: expected {{\"seat\": ..., \"give\": [...]}}")
+        exchange.append((_seat(gift["seat"], rules, f"{where}.seat"), _mask(_cards(gift["give"], f"{where}.give"))))
+    return tuple(exchange)
 
 
 def _parse_classes(rules: RuleSet, value: Any, path: str) -> tuple[Title, ...]:
@@ -408,26 +577,27 @@ def places_from_titles(rules: RuleSet, titles: Sequence[Title]) -> tuple[int, ..
 
 def replay(record: Record) -> Replay:
     """Play a record through; ``IllegalAction`` reports the first broken rule."""
-    out = Replay(record.rules)
-    previous: tuple[int, ...] | None = None
-    for index, spec in enumerate(record.games):
-        if spec.previous_classes is not None:
-            previous = places_from_titles(record.rules, spec.previous_classes)
-        elif index > 0:
-            last = out.games[-1]
-            if last.result is None:
-                raise RecordError(f"games[{index}].previous_classes: needed because game {index - 1} did not finish")
-            previous = _places_after(record.rules, index, last.result.places)
-        game = replay_game(record.rules, spec, previous, index)
-        out.games.append(game)
-    return out
+    return Replay(record.rules, list(replay_games(record)))
 
 
-def _places_after(rules: RuleSet, games_done: int, places: tuple[int, ...]) -> tuple[int, ...]:
-    """Previous places in the next game's seats (after any reseating)."""
-    if rules.reseat and games_done % rules.info.reseat_every == 0:
-        return tuple(range(rules.players))
-    return places
+def replay_games(record: Games) -> Iterator[Game]:
+    """Each game of a record played through, one at a time (a long match is never held whole)."""
+    last: Game | None = None
+    for index in range(len(record.actions)):
+        spec = record.spec(index)
+        last = replay_game(record.rules, spec, _previous(record.rules, spec, index, last), index)
+        yield last
+
+
+def _previous(rules: RuleSet, spec: GameSpec, index: int, last: Game | None) -> tuple[int, ...] | None:
+    """The previous places of game ``index`` (seats, 1st first), from its record or the game before (``last``)."""
+    if spec.previous_classes is not None:
+        return places_from_titles(rules, spec.previous_classes)
+    if index == 0:
+        return None
+    if last is None or last.result is None:
+        raise RecordError(f"games[{index}].previous_classes: needed because game {index - 1} did not finish")
+    return next_deal(rules, index, last.result.places)[1]
 
 
 def replay_game(rules: RuleSet, spec: GameSpec, previous: tuple[int, ...] | None, index: int = 0) -> Game:
@@ -480,7 +650,7 @@ def apply_action(game: Game, action: Action, index: int, i: int) -> list[Event]:
 
 @dataclass(frozen=True)
 class Frame:
-    """One moment of a replayed record: a copy of the game after an action."""
+    """One moment of a replayed record: the game after an action."""
 
     game_index: int
     action_index: int
@@ -489,31 +659,103 @@ class Frame:
     events: tuple[Event, ...]
 
 
-def replay_frames(record: Record) -> list[Frame]:
-    """Every state of every game of a record, for stepping through it.
+class ReplayFrames:
+    """Every state of every game of a record, for stepping through it, computed when asked for.
 
-    Raises ``IllegalAction`` or ``RecordError`` like ``replay``; frames up to the
-    problem are not returned (check the record first).
+    ``len(frames)`` comes from the record alone; ``frames[n]`` steps the
+    engine to frame ``n`` from the nearest position kept at or before it and
+    returns it.  A position is kept (a copy of the game) every ``every``
+    frames passed, so that stepping back replays at most ``every - 1``
+    actions: at most about ``keep`` copies, whatever the record's length.
+    That replay copies the frames it passes, so the next steps back are a
+    copy each.  Stepping forward one frame applies one action.
+
+    The game of a returned frame is the cursor's own, changed by the next
+    ``frames[m]``: read it, or ``clone()`` it to keep it.  A frame that
+    breaks the rules raises ``IllegalAction`` or ``RecordError`` as
+    ``replay`` does (a checked record has none).
+
+    >>> from game.engine.record import parse_record
+    >>> frames = ReplayFrames(parse_record({"rules": "uecda", "games": [{"leader": 0,
+    ...     "hands": [["3S"], ["4S"], ["5S"], ["6S"], ["7S"]], "actions": [{"seat": 0, "play": ["3S"]}]}]}))
+    >>> len(frames), frames[0].game.counts[0], frames[1].game.counts[0], frames.locate(1)
+    (2, 1, 0, (0, 0))
     """
-    frames: list[Frame] = []
-    previous: tuple[int, ...] | None = None
-    last: Game | None = None
-    for index, spec in enumerate(record.games):
-        if spec.previous_classes is not None:
-            previous = places_from_titles(record.rules, spec.previous_classes)
-        elif index > 0:
-            if last is None or last.result is None:
-                raise RecordError(f"games[{index}].previous_classes: needed because game {index - 1} did not finish")
-            previous = _places_after(record.rules, index, last.result.places)
-        opening = GameSpec(spec.hands, spec.previous_classes, spec.exchange, spec.leader, spec.stocks, spec.pile)
-        game = replay_game(record.rules, opening, previous, index)
-        events: list[Event] = list(game.setup_events)
-        frames.append(Frame(index, -1, game.clone(), tuple(events)))
-        for i, action in enumerate(spec.actions):
-            happened = apply_action(game, action, index, i)
-            frames.append(Frame(index, i, game.clone(), tuple(happened)))
-        last = game
-    return frames
+
+    def __init__(self, record: Games, *, keep: int = 2048) -> None:
+        self.record = record
+        self.starts: list[int] = []
+        """The number of each game's first frame."""
+        total = 0
+        for actions in record.actions:
+            self.starts.append(total)
+            total += 1 + actions
+        self.total = total
+        self._spec: tuple[int, GameSpec] | None = None
+        """The game last stepped through (a game given as text is parsed once per visit)."""
+        self.every = max(16, -(-total // max(1, keep)))
+        self._kept: dict[int, tuple[Game, tuple[Event, ...]]] = {}
+        self._window: dict[int, tuple[Game, tuple[Event, ...]]] = {}
+        """Copies of the frames from a kept position to the last frame stepped back to (at most ``every``)."""
+        self._at = -1
+        self._game: Game | None = None
+        self._events: tuple[Event, ...] = ()
+
+    def __len__(self) -> int:
+        return self.total
+
+    def locate(self, n: int) -> tuple[int, int]:
+        """(game index, action index) of frame ``n`` (action -1: the game's start)."""
+        game = bisect.bisect_right(self.starts, n) - 1
+        return game, n - self.starts[game] - 1
+
+    def __getitem__(self, n: int) -> Frame:
+        if n < 0:
+            n += self.total
+        if not 0 <= n < self.total:
+            raise IndexError(f"frame {n} of {self.total}")
+        recording = False
+        if self._game is None or n < self._at:
+            if n in self._window:
+                game, self._events = self._window[n]
+                self._game, self._at = game.clone(), n
+            else:
+                kept = max((k for k in self._kept if k <= n), default=None)
+                if kept is None:
+                    self._game, self._at = None, -1
+                else:
+                    game, self._events = self._kept[kept]
+                    self._game, self._at = game.clone(), kept
+                # Copies of the frames replayed now make the next steps back a copy each.
+                recording = n - self._at <= self.every
+                if recording:
+                    self._window = {}
+        while self._at < n:
+            self._advance()
+            if recording:
+                assert self._game is not None
+                self._window[self._at] = (self._game.clone(), self._events)
+        assert self._game is not None
+        return Frame(*self.locate(n), self._game, self._events)
+
+    def _advance(self) -> None:
+        """Frame ``_at + 1``: a game's start (dealt, exchanged) or one more action."""
+        n = self._at + 1
+        index, action = self.locate(n)
+        if self._spec is None or self._spec[0] != index:
+            self._spec = (index, self.record.spec(index))
+        spec = self._spec[1]
+        if action < 0:
+            opening = GameSpec(spec.hands, spec.previous_classes, spec.exchange, spec.leader, spec.stocks, spec.pile)
+            previous = _previous(self.record.rules, spec, index, self._game)
+            self._game = replay_game(self.record.rules, opening, previous, index)
+            self._events = tuple(self._game.setup_events)
+        else:
+            assert self._game is not None
+            self._events = tuple(apply_action(self._game, spec.actions[action], index, action))
+        self._at = n
+        if n % self.every == 0 and n not in self._kept:
+            self._kept[n] = (self._game.clone(), self._events)
 
 
 def resume_match(record: Record, seed: int, *, games: int | None = None, first_leader: int | None = None) -> Match:
@@ -560,12 +802,16 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 def check(data: Any) -> tuple[int, dict[str, Any]]:
     """Check a decoded record: (exit status, JSON answer).  Raises RecordError if malformed."""
-    record = parse_record(data)
+    return check_record(parse_record(data))
+
+
+def check_record(record: Games) -> tuple[int, dict[str, Any]]:
+    """``check`` of a parsed record; each game is summed up and let go (a long match is never held whole)."""
     try:
-        result = replay(record)
+        summaries = [game_summary(game) for game in replay_games(record)]
     except IllegalAction as illegal:
         return 1, illegal.to_json()
-    return 0, {"valid": True, "games": [game_summary(g) for g in result.games]}
+    return 0, {"valid": True, "games": summaries}
 
 
 def load(path: str) -> Any:
@@ -580,8 +826,7 @@ def load(path: str) -> Any:
             stream = getattr(sys.stdin, "buffer", None)
             raw = stream.read(MAX_RECORD_BYTES + 1) if stream is not None else sys.stdin.read().encode()
         else:
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_RECORD_BYTES + 1)
+            raw = _read_file(path)
     except OSError as error:
         raise RecordError(f"record: cannot read {path}: {error.strerror or error}") from None
     if len(raw) > MAX_RECORD_BYTES:
@@ -591,6 +836,18 @@ def load(path: str) -> Any:
     except UnicodeDecodeError as error:
         raise RecordError(f"record: cannot read {path}: not UTF-8 text ({error})") from None
     return loads(text)
+
+
+def _read_file(path: str) -> bytes:
+    """At most ``MAX_RECORD_BYTES + 1`` bytes of a regular file; ``RecordError`` for a pipe, a device, a folder.
+
+    Opened without waiting: a named pipe with no writer would block ``open`` forever.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RecordError(f"record: cannot read {path}: not a regular file")
+        return handle.read(MAX_RECORD_BYTES + 1)
 
 
 def loads(text: str) -> Any:

@@ -36,6 +36,25 @@ class RuleError(ValueError):
         self.params = params
 
 
+class PresetId(str, Enum):
+    """The six presets of the rules reference (the values are the ids files use)."""
+
+    STANDARD = "standard"
+    """一般ルール: the everyday game and the five official local rules."""
+    AKITA = "akita"
+    """秋田公式ルール."""
+    TOURNAMENT = "tournament"
+    """競技大会ルール."""
+    CLASSIC = "classic"
+    DUEL5 = "duel5"
+    """二人大貧民: 5-card hands refilled from a stock."""
+    UECDA = "uecda"
+    """The UEC computer-tournament rules."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class SequenceBeats(str, Enum):
     TOP = "top"
     """The new sequence's strongest card beats the table's strongest card."""
@@ -110,7 +129,7 @@ MAX_PLAYERS: Final = 7
 class Preset:
     """What a preset fixes besides its switches."""
 
-    id: str
+    id: PresetId
     min_players: int
     max_players: int
     default_players: int
@@ -128,14 +147,17 @@ class Preset:
     """Akita: going out with any play that contains the ♠3 (秋田杉の3) is forbidden, not only the lone ♠3."""
     forbidden_finish_stays: bool = False
     """Tournament: the cards of a forbidden finish stay on the table (a forbidden 8 does not cut)."""
+    class_reset_every: int | None = None
+    """UECda: the classes are forgotten every this many games of a match (the next game is
+    dealt as a first game: no exchange, the first game's leader), as on the official server."""
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """A complete rule configuration: preset, player count and every switch."""
 
-    preset: str = "standard"
-    """The preset this rule set starts from (its id)."""
+    preset: PresetId = PresetId.STANDARD
+    """The preset this rule set starts from (its id; the text of one is turned into it)."""
     players: int = 4
 
     jokers: int = 1
@@ -204,6 +226,7 @@ class RuleSet:
     """After a game seats are reordered by place (1st in seat 0, 2nd in seat 1...)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "preset", preset_id(self.preset))
         for name in SWITCH_NAMES:
             object.__setattr__(self, name, coerce_switch(name, getattr(self, name)))
         _validate(self)
@@ -308,9 +331,16 @@ def coerce_switch(name: str, value: Any) -> Any:
     return value
 
 
+def preset_id(preset: object) -> PresetId:
+    """The preset named ``preset`` (its id as text, or a ``PresetId``); RuleError if there is none."""
+    try:
+        return PresetId(preset)
+    except ValueError:
+        known = ", ".join(p.value for p in PresetId)
+        raise RuleError(f"unknown preset {preset!r} (known presets: {known})", "unknown_preset") from None
+
+
 def _validate(rules: RuleSet) -> None:
-    if rules.preset not in PRESETS:
-        raise RuleError(f"unknown preset {rules.preset!r} (known presets: {', '.join(PRESETS)})", "unknown_preset")
     info = PRESETS[rules.preset]
     if not info.min_players <= rules.players <= info.max_players:
         low, high = info.min_players, info.max_players
@@ -356,8 +386,9 @@ _COMMON: Final[Mapping[str, Any]] = {
 _CLASS_POINTS_2: Final = {_D: 2, _F: 1, _H: 0, _P: -1, _DP: -2}
 
 PRESETS: Final[Mapping[str, Preset]] = {
-    "standard": Preset(
-        id="standard", min_players=2, max_players=7, default_players=4,
+    # keyed by PresetId, which is text: a preset id read from a file looks its preset up as it is
+    PresetId.STANDARD: Preset(
+        id=PresetId.STANDARD, min_players=2, max_players=7, default_players=4,
         titles=DEFAULT_TITLES, score_by=ScoreBy.CLASS, class_points=_CLASS_POINTS_2,
         match_end=MatchEnd(games=5, choosable=True),
         switches={
@@ -368,8 +399,8 @@ PRESETS: Final[Mapping[str, Preset]] = {
             "later_leader": LaterLeader.LOWEST_CLASS, "reseat": False,
         },
     ),
-    "akita": Preset(
-        id="akita", min_players=2, max_players=6, default_players=4,
+    PresetId.AKITA: Preset(
+        id=PresetId.AKITA, min_players=2, max_players=6, default_players=4,
         titles=DEFAULT_TITLES, score_by=ScoreBy.CLASS, class_points={_D: 2, _F: 1},
         match_end=MatchEnd(target=5), forbidden_with_spade3=True,
         switches={
@@ -380,8 +411,8 @@ PRESETS: Final[Mapping[str, Preset]] = {
             "later_leader": LaterLeader.LOWEST_CLASS, "reseat": True,
         },
     ),
-    "tournament": Preset(
-        id="tournament", min_players=4, max_players=4, default_players=4,
+    PresetId.TOURNAMENT: Preset(
+        id=PresetId.TOURNAMENT, min_players=4, max_players=4, default_players=4,
         titles=DEFAULT_TITLES, score_by=ScoreBy.CLASS, class_points={_D: 3, _F: 2, _P: 1, _DP: 0},
         match_end=MatchEnd(games=3), miyako_ochi_up_one=True, forbidden_finish_stays=True,
         switches={
@@ -393,8 +424,8 @@ PRESETS: Final[Mapping[str, Preset]] = {
             "later_leader": LaterLeader.LOWEST_CLASS, "reseat": False,
         },
     ),
-    "classic": Preset(
-        id="classic", min_players=3, max_players=7, default_players=5,
+    PresetId.CLASSIC: Preset(
+        id=PresetId.CLASSIC, min_players=3, max_players=7, default_players=5,
         titles=CLASSIC_TITLES, score_by=ScoreBy.CLASS, class_points=_CLASS_POINTS_2,
         match_end=MatchEnd(games=5, choosable=True),
         switches={
@@ -405,8 +436,8 @@ PRESETS: Final[Mapping[str, Preset]] = {
             "later_leader": LaterLeader.LOWEST_CLASS, "reseat": True,
         },
     ),
-    "duel5": Preset(
-        id="duel5", min_players=2, max_players=2, default_players=2,
+    PresetId.DUEL5: Preset(
+        id=PresetId.DUEL5, min_players=2, max_players=2, default_players=2,
         titles=DEFAULT_TITLES, score_by=ScoreBy.WIN, class_points={},
         match_end=MatchEnd(games=None, choosable=True),
         switches={
@@ -418,10 +449,10 @@ PRESETS: Final[Mapping[str, Preset]] = {
             "later_leader": LaterLeader.LOSER, "clear_on_pass": True, "hand_size": 5, "reseat": False,
         },
     ),
-    "uecda": Preset(
-        id="uecda", min_players=5, max_players=5, default_players=5,
+    PresetId.UECDA: Preset(
+        id=PresetId.UECDA, min_players=5, max_players=5, default_players=5,
         titles=DEFAULT_TITLES, score_by=ScoreBy.PLACE, class_points={},
-        match_end=MatchEnd(games=10, choosable=True), reseat_every=3,
+        match_end=MatchEnd(games=10, choosable=True), reseat_every=3, class_reset_every=100,
         switches={
             **_COMMON,
             "sequence_beats": SequenceBeats.ALL, "joker_beyond_ends": True, "revolution_sequence": 5,
@@ -437,14 +468,15 @@ PRESETS: Final[Mapping[str, Preset]] = {
 PRESET_IDS: Final = tuple(PRESETS)
 
 
-def preset_rules(preset: str, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+def preset_rules(
+    preset: PresetId | str, players: int | None = None, overrides: Mapping[str, Any] | None = None
+) -> RuleSet:
     """The rule set of a preset for ``players`` (the preset's default when None)."""
-    if preset not in PRESETS:
-        raise RuleError(f"unknown preset {preset!r} (known presets: {', '.join(PRESETS)})", "unknown_preset")
+    preset = preset_id(preset)
     info = PRESETS[preset]
     count = info.default_players if players is None else players
     switches = dict(info.switches)
-    if preset == "akita" and count == 2:
+    if preset is PresetId.AKITA and count == 2:
         switches["pile_draw"] = True
     rules = RuleSet(preset=preset, players=count, **switches)
     return rules.with_overrides(overrides) if overrides else rules
@@ -470,12 +502,14 @@ __all__ = [
     "LaterLeader",
     "MatchEnd",
     "Preset",
+    "PresetId",
     "RuleError",
     "RuleSet",
     "ScoreBy",
     "SequenceBeats",
     "Title",
     "coerce_switch",
+    "preset_id",
     "preset_rules",
     "switch_kind",
 ]

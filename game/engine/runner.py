@@ -4,10 +4,17 @@ The game says which decisions it waits for (``decisions(game)``): the move of
 the seat to act, or the cards a seat gives (an upper class in the exchange,
 7渡し and 10捨て after a play).  ``answer`` applies one, checked by the rules.
 ``MatchRunner`` adds the match around the games: it records each finished
-game and deals the next one.  Who decides (the person at the table, a
+game and deals the next one (the rules of the match, such as the class
+cycle, are ``Match.next_game``'s).  Who decides (the person at the table, a
 computer in a worker process, a program behind a socket) is the caller's
 business, so adding a kind of decision to the rules changes this module and
 the deciders, never the loops.
+
+A loop that plays whole games or matches (``play_game``, ``MatchRunner.play``)
+is told what happens through optional callbacks: ``before`` each decision is
+asked, ``on_events`` after each answer, ``on_game`` as each game begins and
+``on_result`` as each game is booked.  ``apply`` is ``answer`` without checks
+or events, for searches and the engine benchmark.
 
 >>> import random
 >>> from game.engine.rules import preset_rules
@@ -30,8 +37,9 @@ from dataclasses import dataclass
 from .errors import IllegalMove, Reason
 from .events import Event, GameOver, MatchOver
 from .game import Game
-from .match import Match
+from .match import GameResult, Match
 from .plays import Move, Pass, Play
+from .rules import MAX_PLAYERS
 from .state import GiftKind, PendingGift, Phase
 
 
@@ -47,19 +55,37 @@ Answer = Move | int
 """A move for a move decision; a card set for a gift."""
 
 Decide = Callable[[Decision], Answer]
+"""Who answers a decision."""
+OnEvents = Callable[[Decision, list[Event]], None]
+"""Told each decision with the events its answer caused (none on the unchecked path)."""
+Before = Callable[[Decision], None]
+"""Told each decision just before it is asked."""
+
+
+_MOVES = tuple(Decision(seat) for seat in range(MAX_PLAYERS))
+"""The move decision of each seat (values: shared, so the loops allocate nothing per move)."""
+_PLAY, _EXCHANGE, _OVER = Phase.PLAY, Phase.EXCHANGE, Phase.OVER
 
 
 def decisions(game: Game) -> list[Decision]:
     """Every decision the game may take next: one per upper class still to give during the
     exchange (in any order), the giver's during a handoff, else the move of the seat to act;
     none once the game is over."""
-    if game.over:
-        return []
-    if game.phase.giving:
-        if game.phase is Phase.HANDOFF:
-            return [Decision(game.pending[0].giver, game.pending[0])]
+    if game.phase is _EXCHANGE:
         return [Decision(gift.giver, gift) for gift in game.pending]
-    return [Decision(game.turn)]
+    decision = next_decision(game)
+    return [] if decision is None else [decision]
+
+
+def next_decision(game: Game) -> Decision | None:
+    """The first of ``decisions(game)`` (None: the game is over)."""
+    phase = game.phase
+    if phase is _PLAY:
+        return _MOVES[game.turn]
+    if phase is _OVER:
+        return None
+    gift = game.pending[0]
+    return Decision(gift.giver, gift)
 
 
 def answer(game: Game, decision: Decision, reply: Answer) -> list[Event]:
@@ -76,11 +102,30 @@ def answer(game: Game, decision: Decision, reply: Answer) -> list[Event]:
     return game.play(reply)
 
 
-def play_game(game: Game, decide: Decide, on_events: Callable[[Decision, list[Event]], None] | None = None) -> GameOver:
-    """Play ``game`` to its end, ``decide`` answering each decision; its result."""
-    while pending := decisions(game):
-        decision = pending[0]
-        events = answer(game, decision, decide(decision))
+def apply(game: Game, decision: Decision, reply: Answer) -> list[Event]:
+    """Apply a ``reply`` the game offers (a move of ``move_list()``, cards of the giver's hand) without
+    checks, as a search does; no events.  The exchange's gifts have no unchecked path: they are given
+    checked."""
+    if not isinstance(reply, int):
+        game.apply(reply)
+    elif game.phase is Phase.HANDOFF:
+        game.apply_gift(reply)
+    else:
+        game.give(decision.seat, reply)
+    return []
+
+
+def play_game(
+    game: Game, decide: Decide, on_events: OnEvents | None = None, *, before: Before | None = None,
+    checked: bool = True,
+) -> GameOver:
+    """Play ``game`` to its end, ``decide`` answering each decision (``answer``, or ``apply`` when
+    not ``checked``); its result."""
+    step = answer if checked else apply
+    while (decision := next_decision(game)) is not None:
+        if before is not None:
+            before(decision)
+        events = step(game, decision, decide(decision))
         if on_events is not None:
             on_events(decision, events)
     assert game.result is not None
@@ -102,8 +147,7 @@ class MatchRunner:
 
     def decision(self) -> Decision | None:
         """The first decision waited for (None: the game is over)."""
-        pending = decisions(self.match.game)
-        return pending[0] if pending else None
+        return next_decision(self.match.game)
 
     def player_of(self, decision: Decision) -> int:
         """The match player who makes ``decision`` (seats move between games)."""
@@ -120,14 +164,34 @@ class MatchRunner:
         """Deal the next game; its setup events (the deal, the exchange's automatic part, the leader)."""
         return list(self.match.next_game().setup_events)
 
-    def play(self, decide: Decide, on_events: Callable[[Decision, list[Event]], None] | None = None) -> MatchOver:
-        """The whole match, ``decide`` answering every decision of every game."""
+    def play(
+        self,
+        decide: Decide,
+        on_events: OnEvents | None = None,
+        *,
+        before: Before | None = None,
+        on_game: Callable[[Game], None] | None = None,
+        on_result: Callable[[GameResult, MatchOver | None], None] | None = None,
+    ) -> MatchOver:
+        """The rest of the match, ``decide`` answering every decision of every game.
+
+        ``on_game(game)`` as each game begins to be played here (the current
+        one first), ``on_result(result, outcome)`` as each is booked (the
+        match's outcome with the last).
+        """
         while True:
-            play_game(self.match.game, decide, on_events)
+            if on_game is not None:
+                on_game(self.match.game)
+            play_game(self.match.game, decide, on_events, before=before)
             outcome = self.end_game()
+            if on_result is not None:
+                on_result(self.match.results[-1], outcome)
             if outcome is not None:
                 return outcome
             self.next_game()
 
 
-__all__ = ["Answer", "Decide", "Decision", "MatchRunner", "answer", "decisions", "play_game"]
+__all__ = [
+    "Answer", "Before", "Decide", "Decision", "MatchRunner", "OnEvents", "answer", "apply", "decisions",
+    "next_decision", "play_game",
+]

@@ -3,9 +3,9 @@
 The content belongs to the session code (``Session.autosave_data()``); here it
 is an opaque JSON object with an integer ``"version"``.  ``load_autosave``
 returns None when there is nothing to resume: no file, a damaged file or
-something that is not a file (moved aside as ``autosave.json.corrupt-<timestamp>``
-and logged) or a version this program does not know (left in place and
-logged, for the newer program).
+something that is not a file (moved aside as ``autosave.json.corrupt-<timestamp>``,
+logged, and the player told the name it was kept under) or a version this
+program does not know (left in place and logged, for the newer program).
 
 Nothing is ever lost: ``AutosaveSlot``, the autosave of one running game,
 moves a newer version's saved match aside (``autosave.json.v2-<timestamp>``)
@@ -26,6 +26,7 @@ from typing import Any
 
 from .atomic import move_aside, remove_stale_temps, write_atomic
 from .files import NotRegularFile, read_limited
+from .jsontext import TooDeep, loads_bounded
 from .notices import Notice, NoticeKind
 
 __all__ = [
@@ -42,6 +43,8 @@ log = logging.getLogger(__name__)
 AUTOSAVE_VERSIONS: frozenset[int] = frozenset({1})
 """The autosave versions the session can resume (``game.session.AUTOSAVE_VERSION``)."""
 MAX_FILE_BYTES = 64 << 20
+MAX_DEPTH = 32
+"""A saved match nests 7 levels (its record's cards); one nested deeper is not ours."""
 
 
 def save_autosave(path: str | os.PathLike[str], data: Mapping[str, Any]) -> bool:
@@ -76,8 +79,10 @@ def _read(target: Path) -> tuple[dict[str, Any] | None, str | None]:
     if len(raw) > MAX_FILE_BYTES:
         return None, f"larger than {MAX_FILE_BYTES} bytes"
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        data = loads_bounded(raw.decode("utf-8"), MAX_DEPTH)
+    except TooDeep as error:
+        return None, str(error)
+    except ValueError as error:  # UnicodeDecodeError included
         return None, f"not valid JSON ({error})"
     if not isinstance(data, dict):
         return None, f"expected a JSON object, not {type(data).__name__}"
@@ -88,14 +93,19 @@ def _read(target: Path) -> tuple[dict[str, Any] | None, str | None]:
 
 
 def load_autosave(
-    path: str | os.PathLike[str], versions: Collection[int] = AUTOSAVE_VERSIONS
+    path: str | os.PathLike[str],
+    versions: Collection[int] = AUTOSAVE_VERSIONS,
+    notify: Callable[[Notice], None] | None = None,
 ) -> dict[str, Any] | None:
-    """The saved match, or None (nothing to resume).  Never raises."""
+    """The saved match, or None (nothing to resume).  Never raises.
+
+    ``notify`` is told when a damaged file is kept under a new name.
+    """
     target = Path(path)
     remove_stale_temps(target)
     data, problem = _read(target)
     if problem is not None:
-        discard_autosave(target, problem)
+        _keep_damaged(target, problem, notify)
         return None
     if data is None:
         return None
@@ -120,6 +130,13 @@ def discard_autosave(
     if moved is not None:
         log.warning("autosave: %s cannot be resumed (%s); kept as %s", path, problem, moved)
     return moved
+
+
+def _keep_damaged(path: Path, problem: str, notify: Callable[[Notice], None] | None) -> None:
+    """Move a damaged autosave aside and tell the player the name it was kept under."""
+    moved = discard_autosave(path, problem)
+    if moved is not None and notify is not None:
+        notify(Notice(NoticeKind.AUTOSAVE_DAMAGED, str(moved), problem))
 
 
 def clear_autosave(path: str | os.PathLike[str]) -> bool:
@@ -156,7 +173,7 @@ class AutosaveSlot:
 
     def load(self) -> dict[str, Any] | None:
         with self._lock:
-            return load_autosave(self.path, self.versions)
+            return load_autosave(self.path, self.versions, self.notify)
 
     def save(self, data: Mapping[str, Any]) -> bool:
         with self._lock:
@@ -184,7 +201,7 @@ class AutosaveSlot:
             return True
         data, problem = _read(self.path)
         if problem is not None:
-            discard_autosave(self.path, problem)
+            _keep_damaged(self.path, problem, self.notify)
         elif data is not None and data["version"] not in self.versions:
             version = data["version"]
             try:

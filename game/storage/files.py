@@ -55,23 +55,30 @@ def file_kind(mode: int) -> str:
         return "a device"
     if stat.S_ISSOCK(mode):
         return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a link to another file"
     return "something other than a file"
 
 
-def check_regular(path: str | os.PathLike[str]) -> None:
-    """``NotRegularFile`` unless ``path`` (links followed) is a regular file; ``FileNotFoundError`` if missing."""
-    mode = os.stat(path).st_mode
+def check_regular(path: str | os.PathLike[str], *, follow: bool = True) -> None:
+    """``NotRegularFile`` unless ``path`` is a regular file; ``FileNotFoundError`` if missing.
+
+    Links are followed unless ``follow`` is False (then a link is not a regular file).
+    """
+    mode = os.stat(path, follow_symlinks=follow).st_mode
     if not stat.S_ISREG(mode):
         raise NotRegularFile(path, file_kind(mode))
 
 
-def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
-    """At most ``limit + 1`` bytes of the regular file at ``path``.
+def read_limited(path: str | os.PathLike[str], limit: int, *, follow: bool = True) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file at ``path`` (not through a link if ``follow`` is False).
 
     Raises ``FileNotFoundError``, ``NotRegularFile`` or another ``OSError``.
     """
-    check_regular(path)
+    check_regular(path, follow=follow)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(path, flags)
     try:
         mode = os.fstat(fd).st_mode

@@ -9,6 +9,13 @@ ever left behind.  The file itself stays (deleting it would race with a copy
 starting); it holds the number of the process that has the lock, for the
 other copy's message.
 
+The game writes only into a lock file it made: it is opened without
+following a link, and anything else at its place (a link, a folder, a pipe,
+a second name of another file, a file holding more than a process number)
+is refused with ``LockRefused`` and left exactly as it is.  Writing the
+process number through a link to the statistics file would wipe its header;
+a folder there would let a second copy run.
+
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "daifugo.lock"
 >>> first, second = InstanceLock(path), InstanceLock(path)
@@ -23,14 +30,31 @@ from __future__ import annotations
 
 import errno
 import os
+import re
+import stat
 import sys
 from pathlib import Path
 
-__all__ = ["InstanceLock"]
+from .files import file_kind, read_limited
+
+__all__ = ["InstanceLock", "LockRefused"]
 
 _WINDOWS_LOCK_OFFSET = 1 << 20
 """Windows locks a byte range that others cannot read: the byte locked lies past the process number."""
 _BUSY = {errno.EAGAIN, errno.EACCES, getattr(errno, "EWOULDBLOCK", errno.EAGAIN), getattr(errno, "EDEADLK", -1)}
+_OURS = re.compile(rb"\s*[0-9]{0,20}\s*")
+"""What a lock file the game made holds: nothing yet, or a process number and spaces."""
+_MOST = 64
+"""A lock file longer than this was not written by the game."""
+
+
+class LockRefused(Exception):
+    """What is at the lock file's place is not a lock file the game made; it is left untouched."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path} is {reason}; it is not the game's lock file")
+        self.path = path
+        self.reason = reason
 
 
 class InstanceLock:
@@ -47,13 +71,15 @@ class InstanceLock:
     def acquire(self) -> bool:
         """True if this process holds the lock now; False if another copy holds it.
 
+        ``LockRefused`` when something else is at the lock file's place;
         ``OSError`` when the lock file cannot be created or locked at all
         (the folder is not writable, the file system has no locks).
         """
         if self._fd is not None:
             return True
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+        fd = self._open()
         try:
+            self._check_ours(fd)
             locked = _try_lock(fd)
         except BaseException:
             os.close(fd)
@@ -69,11 +95,38 @@ class InstanceLock:
             pass  # the number is only for a message
         return True
 
+    def _open(self) -> int:
+        """The lock file, opened for writing without following a link (created if missing)."""
+        if os.path.islink(self.path):  # where O_NOFOLLOW is missing (Windows), and a clearer reason elsewhere
+            raise LockRefused(self.path, "a link to another file")
+        flags = (os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        try:
+            return os.open(self.path, flags, 0o644)
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                raise LockRefused(self.path, "a link to another file") from None
+            if os.path.isdir(self.path):
+                raise LockRefused(self.path, "a folder") from None
+            raise
+
+    def _check_ours(self, fd: int) -> None:
+        """``LockRefused`` unless ``fd`` is a regular file with one name holding at most a process number."""
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise LockRefused(self.path, file_kind(info.st_mode))
+        if info.st_nlink > 1:
+            raise LockRefused(self.path, f"one of {info.st_nlink} names of the same file (a hard link)")
+        if info.st_size > _MOST:
+            raise LockRefused(self.path, f"a file of {info.st_size} bytes")
+        os.lseek(fd, 0, os.SEEK_SET)
+        if not _OURS.fullmatch(os.read(fd, _MOST + 1)):
+            raise LockRefused(self.path, "a file holding something else than a process number")
+
     def owner(self) -> str:
         """The process number written by the copy that holds the lock ("" if unknown)."""
         try:
-            with open(self.path, "rb") as handle:
-                text = handle.read(32).decode("ascii", "replace")
+            text = read_limited(self.path, 32, follow=False).decode("ascii", "replace")
         except OSError:
             return ""
         first = text.split()[0] if text.split() else ""

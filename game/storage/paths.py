@@ -57,6 +57,11 @@ class AppPaths:
         return self.data_dir / "autosave.json"
 
     @property
+    def waiting_file(self) -> Path:
+        """Results the statistics could not take yet, kept for the next start."""
+        return self.data_dir / "results-waiting.json"
+
+    @property
     def records_dir(self) -> Path:
         """The default folder for exported game records."""
         return self.data_dir / "records"

@@ -3,6 +3,9 @@
 ``import_record`` never raises for a bad file: the result carries either the
 valid record or the checker's message (a malformed record names the field, an
 illegal move reads ``game G, action A: reason`` with the checker's indices).
+A file is read as ``python -m game.engine.record`` reads it: UTF-8 with or
+without a byte-order mark, numbers too long for Python named by their field,
+nesting deeper than a record's refused by where it starts.
 
 >>> print(format_json({"format": "daifugo-record/1", "rules": "uecda", "games": [{
 ...     "hands": [["3S", "3H", "4S", "5S", "6S", "7S", "8S"], ["JK", "4H"], ["3D"], ["3C"], ["4D"]],
@@ -30,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine.record import RecordError, check
+from game.engine.record import Games, RecordError, check_record, loads, read_record
 
 from .atomic import write_atomic
 from .files import NotRegularFile, read_limited
@@ -46,16 +49,23 @@ _LINE = 100
 
 @dataclass(frozen=True)
 class ImportResult:
-    """An imported record: ``record`` when valid, else ``error`` (a message for the player)."""
+    """An imported record: ``parsed`` when valid, else ``error`` (a message for the player)."""
 
-    record: dict[str, Any] | None = None
+    parsed: Games | None = field(default=None, repr=False)
+    """The valid record, parsed (game by game for a long match: its games' text, parsed when shown)."""
     error: str | None = None
     games: list[dict[str, Any]] = field(default_factory=list)
     """The checker's summary of each game (places, classes, points, finished)."""
+    text: str = field(default="", repr=False)
 
     @property
     def ok(self) -> bool:
-        return self.record is not None
+        return self.parsed is not None
+
+    @property
+    def record(self) -> dict[str, Any] | None:
+        """The valid record as JSON data (decoded now: a long match takes a while)."""
+        return loads(self.text) if self.parsed is not None else None
 
 
 def format_json(value: Any, indent: int = 0) -> str:
@@ -97,7 +107,9 @@ def import_record(path: str | os.PathLike[str]) -> ImportResult:
 
     Only a regular file is read (a named pipe or a device is refused before
     it is opened), and never more than ``MAX_RECORD_BYTES``.  Checking a long
-    match replays every game: the app calls this off the frame loop.
+    match replays every game: the app calls this off the frame loop, and the
+    record is read game by game (``read_record``) so that no step holds up
+    the frame loop's thread for long.
     """
     target = Path(path)
     try:
@@ -109,17 +121,12 @@ def import_record(path: str | os.PathLike[str]) -> ImportResult:
     if len(raw) > MAX_RECORD_BYTES:
         return ImportResult(error=f"record: {target} is too large (over {MAX_RECORD_BYTES} bytes) to be a game record")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # as the checker reads it: a byte-order mark is allowed
     except UnicodeDecodeError as error:
         return ImportResult(error=f"record: cannot read {target}: not UTF-8 text ({error})")
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        return ImportResult(error=f"record: not valid JSON: {error}")
-    except RecursionError:
-        return ImportResult(error="record: nested too deeply to be a game record")
-    try:
-        status, answer = check(data)
+        parsed = read_record(text)
+        status, answer = check_record(parsed)
     except RecordError as error:
         return ImportResult(error=str(error))
     except RecursionError:
@@ -129,7 +136,7 @@ def import_record(path: str | os.PathLike[str]) -> ImportResult:
         return ImportResult(error=f"record: cannot be checked ({type(error).__name__}: {error})")
     if status != 0 or not answer.get("valid"):
         return ImportResult(error=illegal_message(answer))
-    return ImportResult(record=data, games=list(answer.get("games", [])))
+    return ImportResult(parsed=parsed, games=list(answer.get("games", [])), text=text)
 
 
 def illegal_message(answer: Mapping[str, Any]) -> str:

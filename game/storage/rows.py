@@ -3,7 +3,7 @@
 Pure values, no database: ``GameRow`` and ``MatchRow`` go in, ``SummaryRow``,
 ``GameListItem`` and the others come out of ``StatsStore`` (``stats.py``).
 Times are ISO 8601 UTC strings (``iso_utc``); a table's strength is one of
-the computer levels of ``ai.levels.LEVELS``, ``mixed`` or ``external``.
+the computer levels of ``ai.levels.LEVELS``, ``mixed``, ``external`` or ``network`` (friends over the network).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ __all__ = [
     "CLASS_IDS",
     "EXTERNAL",
     "MIXED",
+    "NETWORK",
+    "PERSON",
     "FilterChoices",
     "GameFilter",
     "GameListItem",
@@ -29,6 +31,8 @@ __all__ = [
     "MatchSummaryRow",
     "SummaryRow",
     "iso_utc",
+    "row_from_json",
+    "row_to_json",
     "strength_of",
     "utc_now",
 ]
@@ -37,6 +41,10 @@ MIXED = "mixed"
 """The strength of a table whose computers play at different levels."""
 EXTERNAL = "external"
 """The strength of a table with an external (tournament) program."""
+PERSON = "person"
+"""A seat's ``opponents`` entry when a person played it over the network."""
+NETWORK = "network"
+"""The strength of a network game with friends (a kind of game of its own in the statistics)."""
 CLASS_IDS = tuple(t.value for t in Title)
 
 
@@ -71,10 +79,12 @@ def strength_of(opponents: Iterable[str | None]) -> str:
 
     >>> strength_of([None, "strong", "strong", "strong"]), strength_of([None, "normal", "expert"])
     ('strong', 'mixed')
-    >>> strength_of([None, "external", "normal"])
-    'external'
+    >>> strength_of([None, "external", "normal"]), strength_of([None, "person", "normal"])
+    ('external', 'network')
     """
     levels = {o for o in opponents if o is not None}
+    if PERSON in levels:
+        return NETWORK
     if any(o.startswith(EXTERNAL) for o in levels):
         return EXTERNAL
     if len(levels) == 1:
@@ -114,6 +124,8 @@ class GameRow:
     """The match the game belongs to (its match is linked by this key when it ends); None: a lone game."""
     match_game: int | None = None
     """The game's number in its match, 0 = the first (with ``match_key``)."""
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
     @property
     def strength(self) -> str:
@@ -166,6 +178,8 @@ class MatchRow:
     """As in ``GameRow`` (empty: unknown)."""
     match_key: str | None = None
     """Every game stored with this key is linked to the match."""
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
     @property
     def strength(self) -> str:
@@ -191,6 +205,7 @@ class GameFilter:
     """Which games (or matches) a query looks at; None = any."""
 
     preset: str | None = None
+    """A preset's own games, or ``custom`` for every custom game."""
     strength: str | None = None
     players: int | None = None
     since: str | datetime | None = None
@@ -222,6 +237,8 @@ class SummaryRow:
     losses: int | None
     first_played: str
     last_played: str
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
 
 @dataclass(frozen=True)
@@ -235,6 +252,8 @@ class MatchSummaryRow:
     """1-based."""
     total_points: int
     games: int
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
 
 @dataclass(frozen=True)
@@ -253,6 +272,8 @@ class GameListItem:
     duration_s: float
     match_id: int | None
     has_record: bool
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
 
 @dataclass(frozen=True)
@@ -267,6 +288,8 @@ class MatchListItem:
     human_total: int
     human_rank: int
     has_record: bool
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
 
 @dataclass(frozen=True)
@@ -276,3 +299,64 @@ class FilterChoices:
     presets: list[str] = field(default_factory=list)
     strengths: list[str] = field(default_factory=list)
     players: list[int] = field(default_factory=list)
+
+
+# --- rows kept in a file while the statistics cannot take them ------------------------------------------------
+
+_OPTIONAL = type(None)
+_GAME_TYPES: dict[str, tuple[type, ...]] = {
+    "played_at": (str,), "preset": (str,), "rules": (dict,), "players": (int,), "opponents": (list,),
+    "human_seat": (int,), "place": (int,), "title": (str,), "points": (int,), "duration_s": (int, float),
+    "forbidden_finish": (bool,), "miyako_ochi": (bool,), "revolution": (bool,), "record": (dict, _OPTIONAL),
+    "match_id": (int, _OPTIONAL), "match_key": (str, _OPTIONAL), "match_game": (int, _OPTIONAL),
+}
+_MATCH_TYPES: dict[str, tuple[type, ...]] = {
+    "started_at": (str,), "finished_at": (str,), "preset": (str,), "players": (int,), "games": (int,),
+    "human_total": (int,), "human_rank": (int,), "totals": (list,), "record": (dict, _OPTIONAL),
+    "opponents": (list,), "match_key": (str, _OPTIONAL),
+}
+
+
+def row_to_json(row: GameRow | MatchRow) -> dict[str, Any]:
+    """A row as a JSON object (``kind`` says which), for ``row_from_json``."""
+    out: dict[str, Any] = {"kind": "game" if isinstance(row, GameRow) else "match"}
+    for name in _GAME_TYPES if isinstance(row, GameRow) else _MATCH_TYPES:
+        value = getattr(row, name)
+        if isinstance(value, Mapping):
+            value = dict(value)
+        elif isinstance(value, (list, tuple)):
+            value = list(value)
+        out[name] = value
+    return out
+
+
+def row_from_json(data: Any) -> GameRow | MatchRow:
+    """The row ``row_to_json`` wrote; ValueError for anything else (a wrong type, a value out of range).
+
+    >>> row = MatchRow("2025-01-01T00:00:00Z", "2025-01-01T01:00:00Z", "standard", 4, 3, 5, 0, [5, 1, -2, -4])
+    >>> row_from_json(row_to_json(row)).totals
+    [5, 1, -2, -4]
+    """
+    if not isinstance(data, dict) or data.get("kind") not in ("game", "match"):
+        raise ValueError("expected an object with a kind, game or match")
+    kind: type[GameRow] | type[MatchRow] = GameRow if data["kind"] == "game" else MatchRow
+    types = _GAME_TYPES if kind is GameRow else _MATCH_TYPES
+    values: dict[str, Any] = {}
+    for name, allowed in types.items():
+        if name not in data:
+            raise ValueError(f"{name}: missing")
+        value = data[name]
+        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+            raise ValueError(f"{name}: {type(value).__name__} is not {' or '.join(t.__name__ for t in allowed)}")
+        values[name] = value
+    if kind is GameRow:
+        if not all(o is None or isinstance(o, str) for o in values["opponents"]):
+            raise ValueError("opponents: expected levels or null")
+        row: GameRow | MatchRow = GameRow(**values)
+    else:
+        if not all(isinstance(o, str) or o is None for o in values["opponents"]) or not all(
+                isinstance(t, int) and not isinstance(t, bool) for t in values["totals"]):
+            raise ValueError("opponents or totals: wrong types")
+        row = MatchRow(**values)
+    row.check()
+    return row

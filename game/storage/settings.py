@@ -8,7 +8,8 @@
 * NaN and infinite numbers are refused wherever they are (JSON has no way to
   write them back): a value holding one is replaced by its default, an
   unknown key holding one is dropped, each with a warning.
-* A file that is not a JSON object is moved aside as
+* A file that is not a JSON object (or one nested deeper than ``MAX_DEPTH``,
+  which could not be written back) is moved aside as
   ``settings.json.corrupt-<timestamp>`` and the defaults are used.
 
 >>> s = Settings(language="en")
@@ -29,13 +30,15 @@ import locale
 import logging
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .atomic import move_aside, remove_stale_temps, write_atomic
 from .files import read_limited
+from .jsontext import TooDeep, loads_bounded
+from .notices import Notice, NoticeKind
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -61,6 +64,8 @@ MAX_WINDOW = (7680, 4320)
 """The largest window kept (8K UHD): a larger one would cost hundreds of megabytes of pixels."""
 MAX_FILE_BYTES = 1 << 20
 """A settings file larger than this is not ours."""
+MAX_DEPTH = 32
+"""A settings file nested deeper than this is not ours (it needs 4 levels; a newer version's keys may add some)."""
 
 
 def system_language(environ: Mapping[str, str] | None = None, system_locale: str | None = None) -> str:
@@ -103,10 +108,16 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     """Width and height, each from ``MIN_WINDOW`` to ``MAX_WINDOW``."""
     show_tracker: bool = False
+    reduce_effects: bool = False
+    """No flashes or bursts of particles on the table (banners still say what happened)."""
     last_setup: Mapping[str, Any] = field(default_factory=dict)
     """The last new-game choices, stored for the UI as an opaque JSON object."""
     external_commands: tuple[str, ...] = ()
     """Command lines of external (UECda) programs the player has used."""
+    turn_timer: int = 0
+    """Seconds a player at a hosted table has for a decision before the computer makes it (``TURN_TIMERS``; 0: none)."""
+    drop_timeout: int = 60
+    """Seconds a hosted table waits for a dropped player before the computer plays the seat (``DROP_TIMEOUTS``)."""
     unknown: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Keys of the file this version does not know; written back unchanged."""
 
@@ -116,7 +127,10 @@ class Settings:
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Settings) if f.name != "unknown")
-_BOOLS = ("sound", "music", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker")
+TURN_TIMERS = (0, 30, 60)
+DROP_TIMEOUTS = (30, 60, 120)
+_BOOLS = ("sound", "music", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker",
+          "reduce_effects")
 
 
 def _json_text(value: Any) -> str:
@@ -175,6 +189,11 @@ def _check(name: str, value: Any) -> tuple[Any, str | None]:
         if not _finite(value):
             return None, "expected a JSON object without NaN or infinite numbers"
         return dict(value), None
+    if name in ("turn_timer", "drop_timeout"):
+        allowed = TURN_TIMERS if name == "turn_timer" else DROP_TIMEOUTS
+        if value in allowed and isinstance(value, int) and not isinstance(value, bool):
+            return value, None
+        return None, "expected one of " + ", ".join(str(v) for v in allowed)
     if name == "external_commands":
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return tuple(value), None
@@ -224,14 +243,17 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
     return out
 
 
-def load_settings(path: str | os.PathLike[str], defaults: Settings | None = None) -> tuple[Settings, list[str]]:
+def load_settings(
+    path: str | os.PathLike[str], defaults: Settings | None = None, notify: Callable[[Notice], None] | None = None
+) -> tuple[Settings, list[str]]:
     """Read the settings file: (settings, warnings).  Never raises.
 
     A missing file gives the defaults without a warning.  A file that cannot be
     decoded is moved aside (``settings.json.corrupt-<timestamp>``).  Only a
     regular file is read: a folder, a named pipe or a device gives the
     defaults and a warning (the next save replaces a pipe or device).  Every
-    warning is also logged.
+    warning is also logged; ``notify`` is told of a file kept aside or that
+    cannot be read (a bad value of one key is only logged).
     """
     target = Path(path)
     base = defaults or Settings()
@@ -241,24 +263,41 @@ def load_settings(path: str | os.PathLike[str], defaults: Settings | None = None
     except FileNotFoundError:
         return base, []
     except OSError as error:  # NotRegularFile (a folder, a named pipe, a device) included
+        if notify is not None:
+            notify(Notice(NoticeKind.SETTINGS_UNREADABLE, str(target), str(error)))
         return base, _logged([f"settings: cannot read {target}: {error}; using the defaults"])
-    if len(raw) > MAX_FILE_BYTES:
-        return base, _logged([_set_aside(target, f"larger than {MAX_FILE_BYTES} bytes")])
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        return base, _logged([_set_aside(target, f"not valid JSON ({error})")])
-    if not isinstance(data, dict):
-        return base, _logged([_set_aside(target, f"expected a JSON object, not {type(data).__name__}")])
-    settings, warnings = settings_from_json(data, base)
+    problem = _problem(raw)
+    if isinstance(problem, str):
+        return base, _logged([_set_aside(target, problem, notify)])
+    settings, warnings = settings_from_json(problem, base)
     return settings, _logged(warnings)
 
 
-def _set_aside(target: Path, problem: str) -> str:
+def _problem(raw: bytes) -> dict[str, Any] | str:
+    """The file's JSON object, or what is wrong with it."""
+    if len(raw) > MAX_FILE_BYTES:
+        return f"larger than {MAX_FILE_BYTES} bytes"
+    try:
+        data = loads_bounded(raw.decode("utf-8-sig"), MAX_DEPTH)
+    except TooDeep as error:
+        return str(error)
+    except ValueError as error:  # UnicodeDecodeError included
+        return f"not valid JSON ({error})"
+    if not isinstance(data, dict):
+        return f"expected a JSON object, not {type(data).__name__}"
+    return data
+
+
+def _set_aside(target: Path, problem: str, notify: Callable[[Notice], None] | None) -> str:
     try:
         moved = move_aside(target)
     except OSError as error:
+        if notify is not None:
+            notify(Notice(NoticeKind.SETTINGS_UNREADABLE, str(target), f"{problem}; it could not be moved aside: "
+                                                                         f"{error}"))
         return f"settings: {target} is damaged: {problem}; using the defaults (could not move it aside: {error})"
+    if notify is not None:
+        notify(Notice(NoticeKind.SETTINGS_DAMAGED, str(moved), problem))
     return f"settings: {target} is damaged: {problem}; using the defaults (the file was kept as {moved})"
 
 
@@ -273,7 +312,7 @@ def save_settings(path: str | os.PathLike[str], settings: Settings) -> bool:
     try:
         text = json.dumps(settings_to_json(settings), ensure_ascii=False, indent=2, allow_nan=False)
         write_atomic(path, text + "\n")
-    except (OSError, TypeError, ValueError) as error:
+    except (OSError, TypeError, ValueError, RecursionError) as error:
         log.warning("settings: cannot write %s: %s", path, error)
         return False
     return True

@@ -35,9 +35,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.kinds import CUSTOM
+
 from .atomic import move_aside, timestamp
 from .files import NotRegularFile, check_regular
+from .jsontext import loads_bounded
 from .notices import Notice, NoticeKind
+from .progress import GameStep, ProgressRow
 from .queries import (
     LIST_COLUMNS,
     MATCH_LIST_COLUMNS,
@@ -98,6 +102,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_S = 10.0
+MAX_JSON_DEPTH = 32
+"""A stored value (a record nests 6 levels) nested deeper than this was not written by the game: read as none."""
 _COMPANIONS = ("-wal", "-shm", "-journal")
 
 T = TypeVar("T")
@@ -109,7 +115,7 @@ class StatsError(Exception):
 
 _GAME_COLUMNS = (
     "played_at, preset, rules, players, opponents, strength, human_seat, place, title, points, duration_s, "
-    "forbidden_finish, miyako_ochi, revolution, record, match_id, match_key, match_game"
+    "forbidden_finish, miyako_ochi, revolution, record, match_id, match_key, match_game, variant"
 )
 
 
@@ -148,12 +154,12 @@ def _dumps(value: Any) -> str:
 
 
 def _loads(text: str | bytes | None) -> Any:
-    """Decoded JSON, or None (nothing stored, not UTF-8, not JSON)."""
+    """Decoded JSON, or None (nothing stored, not UTF-8, not JSON, nested deeper than any record)."""
     if text is None:
         return None
     try:
-        return json.loads(text)
-    except ValueError:  # UnicodeDecodeError included
+        return loads_bounded(text, MAX_JSON_DEPTH)
+    except ValueError:  # UnicodeDecodeError and TooDeep included
         return None
 
 
@@ -169,9 +175,13 @@ class StatsStore:
         *,
         busy_timeout_s: float = BUSY_TIMEOUT_S,
         notify: Callable[[Notice], None] | None = None,
+        alone: bool = False,
     ) -> None:
         self.path = Path(path)
         self.busy_timeout_s = busy_timeout_s
+        self.alone = alone
+        """No other copy of the game uses the file (the app holds the data folder's lock): an empty file was
+        not just created by another copy, it is a database cut to nothing, and is damage."""
         self.notify = notify
         """Called with each notice for the player (from the thread that found the problem)."""
         self.notice: Notice | None = None
@@ -182,6 +192,8 @@ class StatsStore:
         """Where the damaged file was moved."""
         self.persistent = True
         """False when the store runs in memory (nothing will be kept)."""
+        self._retry_file = False
+        """In memory for a problem of the moment (the disk, a permission): ``reopen`` tries the file again."""
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = self._open()
 
@@ -254,8 +266,11 @@ class StatsStore:
 
         Checked before SQLite opens it: a named pipe would make it wait forever,
         and closing a failed connection deletes the ``-wal``.  A companion
-        (``-wal``, ``-shm``, ``-journal``) that is not a regular file holds
-        nothing of ours: it is moved aside on its own.
+        (``-wal``, ``-shm``, ``-journal``) that is not a regular file, or is a
+        link, holds nothing of ours: it is moved aside on its own (SQLite
+        would write through the link).  The database itself may be a link to
+        a statistics database (kept elsewhere on purpose), never to an empty
+        file: SQLite would make a database of a file the game did not create.
         """
         try:
             check_regular(self.path)
@@ -266,7 +281,7 @@ class StatsStore:
         for suffix in _COMPANIONS:
             companion = Path(f"{self.path}{suffix}")
             try:
-                check_regular(companion)
+                check_regular(companion, follow=False)
             except NotRegularFile as error:
                 moved = move_aside(companion)
                 log.warning("stats: %s; moved to %s", error, moved)
@@ -274,6 +289,11 @@ class StatsStore:
                 pass
         if not _looks_like_sqlite(self.path):
             raise Unusable("file is not a database")
+        if os.stat(self.path).st_size == 0:
+            if os.path.islink(self.path):
+                raise Unusable("a link to an empty file")
+            if self.alone:
+                raise Unusable("an empty file")
 
     def _use_wal(self, conn: sqlite3.Connection) -> None:
         """Switch the file to WAL mode, waiting for another copy of the game that holds it.
@@ -354,6 +374,7 @@ class StatsStore:
     def _in_memory(self, notice: Notice) -> sqlite3.Connection:
         log.error("stats: cannot use %s (%s); statistics are not saved this session", self.path, notice.detail)
         self.persistent = False
+        self._retry_file = notice.kind is NoticeKind.STATS_UNAVAILABLE
         self._tell(
             notice,
             f"The statistics cannot be saved this session ({notice.detail}). {self.path} is left as it is; "
@@ -376,6 +397,34 @@ class StatsStore:
             self._conn.close()
             self._conn = None
         self._conn = self._replace_file(problem)
+
+    @property
+    def can_reopen(self) -> bool:
+        """The store runs in memory for a problem of the moment, and ``reopen`` may find the file usable."""
+        return not self.persistent and self._retry_file
+
+    def reopen(self) -> bool:
+        """Try the file again when the store runs in memory for a problem of the moment; True if it uses the file.
+
+        On success the rows written to memory meanwhile are gone from the
+        store: the caller (``ResultRecorder``) keeps them and writes them
+        again.  Damage found now leaves the store in memory (the next start
+        deals with it, telling the player).
+        """
+        with self._lock:
+            if not self.can_reopen:
+                return self.persistent
+            try:
+                conn = self._connect()
+            except (Unusable, NewerSchema, sqlite3.Error, OSError) as error:
+                log.info("stats: %s still cannot be used: %s", self.path, error)
+                return False
+            old, self._conn = self._conn, conn
+            self.persistent, self._retry_file = True, False
+            if old is not None:
+                old.close()
+            log.info("stats: %s can be used again; statistics are saved from now on", self.path)
+            return True
 
     def take_notice(self) -> Notice | None:
         """The notice for the player, once (None afterwards or if nothing happened)."""
@@ -431,6 +480,7 @@ class StatsStore:
             row.strength, row.human_seat, row.place, row.title, row.points, float(row.duration_s),
             int(row.forbidden_finish), int(row.miyako_ochi), int(row.revolution),
             _dumps(dict(row.record)) if row.record is not None else None, row.match_id, row.match_key, row.match_game,
+            row.variant,
         )
         marks = ", ".join("?" * len(values))
 
@@ -450,6 +500,12 @@ class StatsStore:
 
         return self._transaction(insert, write=True)
 
+    def last_game_of(self, match_key: str) -> int | None:
+        """The highest game number stored for the match ``match_key`` (None: none is)."""
+        sql = "SELECT max(match_game) FROM games WHERE match_key = ?"
+        value = self._transaction(lambda c: c.execute(sql, (match_key,)).fetchone()[0], write=False)
+        return value if isinstance(value, int) else None
+
     def add_match(self, row: MatchRow, game_ids: Iterable[int] = ()) -> int:
         """Store a finished match and link its games to it; its id.
 
@@ -461,14 +517,15 @@ class StatsStore:
         values = (
             iso_utc(row.started_at), iso_utc(row.finished_at), row.preset, row.players, _dumps(list(row.opponents)),
             row.strength, row.games, row.human_total, row.human_rank, _dumps(list(row.totals)),
-            _dumps(dict(row.record)) if row.record is not None else None, row.match_key,
+            _dumps(dict(row.record)) if row.record is not None else None, row.match_key, row.variant,
         )
         ids = [int(i) for i in game_ids]
 
         def insert(conn: sqlite3.Connection) -> int:
             cursor = conn.execute(
                 "INSERT INTO matches (started_at, finished_at, preset, players, opponents, strength, games, "
-                "human_total, human_rank, totals, record, match_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "human_total, human_rank, totals, record, match_key, variant) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (match_key) DO NOTHING",
                 values,
             )
@@ -499,7 +556,7 @@ class StatsStore:
             raise StatsError(f"cannot create {folder}: {error}") from error
         target = folder / f"stats-{timestamp()}.sqlite3"
         counter = 1
-        while target.exists():
+        while os.path.lexists(target):  # a link there (even to nothing) is never written through
             target = folder / f"stats-{timestamp()}-{counter}.sqlite3"
             counter += 1
 
@@ -547,21 +604,43 @@ class StatsStore:
         """Statistics per group of games, groups sorted by preset then strength.
 
         ``group_by`` is any of ``preset`` and ``strength`` (an empty tuple: one
-        row for every game that matches the filters).
+        row for every game that matches the filters).  Grouped by preset, the
+        custom games of each set of switches are a group of their own.
         """
         unknown = set(group_by) - {"preset", "strength"}
         if unknown:
             raise ValueError(f"group_by: unknown {sorted(unknown)}")
         where, params = where_clause(GameFilter(preset, strength, players, since, until), "played_at")
-        sql = f"SELECT preset, strength, place, title, points, played_at FROM games{where} ORDER BY played_at, id"
+        sql = (f"SELECT preset, variant, strength, place, title, points, played_at FROM games{where} "
+               "ORDER BY played_at, id")
 
         def read(conn: sqlite3.Connection) -> list[SummaryRow]:
-            groups: dict[tuple[str | None, str | None], list[sqlite3.Row]] = {}
+            groups: dict[tuple[str | None, str | None, str], list[sqlite3.Row]] = {}
             for row in conn.execute(sql, params):
-                key = (text_of(row, "preset") if "preset" in group_by else None,
-                       text_of(row, "strength") if "strength" in group_by else None)
+                by_preset = "preset" in group_by
+                key = (text_of(row, "preset") if by_preset else None,
+                       text_of(row, "strength") if "strength" in group_by else None,
+                       text_of(row, "variant") if by_preset else "")
                 groups.setdefault(key, []).append(row)
             return [summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: sort_key(kv[0]))]
+
+        return self._transaction(read, write=False)
+
+    def progress(self, preset: str | None = None, strength: str | None = None) -> list[ProgressRow]:
+        """Every game of each group (preset, strength and custom switches, as ``summary`` groups them) in the
+        order played: what the progress charts draw, groups sorted as ``summary`` sorts them."""
+        where, params = where_clause(GameFilter(preset, strength), "played_at")
+        sql = (f"SELECT preset, strength, variant, played_at, place, points, players FROM games{where} "
+               "ORDER BY played_at, id")
+
+        def read(conn: sqlite3.Connection) -> list[ProgressRow]:
+            groups: dict[tuple[str, str, str], list[GameStep]] = {}
+            for row in conn.execute(sql, params):
+                key = (text_of(row, "preset"), text_of(row, "strength"), text_of(row, "variant"))
+                groups.setdefault(key, []).append(GameStep(text_of(row, "played_at"), int_of(row, "place"),
+                                                           int_of(row, "points"), int_of(row, "players")))
+            return [ProgressRow(key[0], key[1], tuple(games), key[2])
+                    for key, games in sorted(groups.items(), key=lambda kv: sort_key(kv[0]))]
 
         return self._transaction(read, write=False)
 
@@ -574,12 +653,12 @@ class StatsStore:
         until: str | datetime | None = None,
         players: int | None = None,
     ) -> list[MatchSummaryRow]:
-        """Matches per (preset, strength): how many, how many won, average rank."""
+        """Matches per (preset, strength, variant): how many, how many won, average rank."""
         where, params = where_clause(GameFilter(preset, strength, players, since, until), "finished_at")
         sql = (
-            "SELECT preset, strength, count(*) AS matches, sum(human_rank = 0) AS firsts, "
+            "SELECT preset, variant, strength, count(*) AS matches, sum(human_rank = 0) AS firsts, "
             "avg(human_rank) + 1 AS average_rank, sum(human_total) AS total_points, sum(games) AS games "
-            f"FROM matches{where} GROUP BY preset, strength"
+            f"FROM matches{where} GROUP BY preset, variant, strength"
         )
 
         def read(conn: sqlite3.Connection) -> list[MatchSummaryRow]:
@@ -587,12 +666,12 @@ class StatsStore:
                 MatchSummaryRow(
                     preset=text_of(r, "preset"), strength=text_of(r, "strength"), matches=int_of(r, "matches"),
                     firsts=int(r["firsts"] or 0), average_rank=float(r["average_rank"]),
-                    total_points=int(r["total_points"] or 0), games=int(r["games"] or 0),
+                    total_points=int(r["total_points"] or 0), games=int(r["games"] or 0), variant=text_of(r, "variant"),
                 )
                 for r in conn.execute(sql, params)
             ]
 
-        return sorted(self._transaction(read, write=False), key=lambda r: sort_key((r.preset, r.strength)))
+        return sorted(self._transaction(read, write=False), key=lambda r: sort_key((r.preset, r.strength, r.variant)))
 
     def recent_games(self, limit: int = 50, offset: int = 0, filters: GameFilter | None = None) -> list[GameListItem]:
         """The latest games first, for the replay list (page with ``offset``)."""
@@ -624,7 +703,7 @@ class StatsStore:
                 points=int_of(row, "points"), duration_s=float(duration),
                 forbidden_finish=bool(row["forbidden_finish"]), miyako_ochi=bool(row["miyako_ochi"]),
                 revolution=bool(row["revolution"]), record=_loads(row["record"]), match_id=row["match_id"],
-                match_key=row["match_key"], match_game=row["match_game"],
+                match_key=row["match_key"], match_game=row["match_game"], variant=text_of(row, "variant"),
             )
 
         return self._transaction(read, write=False)
@@ -646,7 +725,7 @@ class StatsStore:
                     id=int_of(r, "id"), started_at=text_of(r, "started_at"), finished_at=text_of(r, "finished_at"),
                     preset=text_of(r, "preset"), players=int_of(r, "players"), strength=text_of(r, "strength"),
                     games=int_of(r, "games"), human_total=int_of(r, "human_total"), human_rank=int_of(r, "human_rank"),
-                    has_record=bool(r["has_record"]),
+                    has_record=bool(r["has_record"]), variant=text_of(r, "variant"),
                 )
                 for r in conn.execute(sql, page)
             ]
@@ -675,10 +754,13 @@ class StatsStore:
         return record
 
     def filter_choices(self) -> FilterChoices:
-        """The presets, strengths and player counts that occur in the stored games."""
+        """The presets (``custom`` for the custom games), strengths and player counts of the stored games."""
 
         def read(conn: sqlite3.Connection) -> FilterChoices:
-            presets = [text_of(r, "preset") for r in conn.execute("SELECT DISTINCT preset FROM games")]
+            own = "SELECT DISTINCT preset FROM games WHERE variant = ''"
+            presets = [text_of(r, "preset") for r in conn.execute(own)]
+            if conn.execute("SELECT 1 FROM games WHERE variant != '' LIMIT 1").fetchone() is not None:
+                presets.append(CUSTOM)
             strengths = [text_of(r, "strength") for r in conn.execute("SELECT DISTINCT strength FROM games")]
             players = [
                 int_of(r, "players") for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")

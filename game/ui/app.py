@@ -10,14 +10,18 @@ memory where it must) and the player is told once, by a notice shown on the
 next screen that takes notices (the title, the result screen, the menus).
 Only one copy of the game runs on a data folder: a second copy shows why it
 cannot and closes when the player has read it (``OtherCopyScene``), without
-touching any file.
+touching any file; so does a copy that finds something other than the game's
+lock file at its place (a link, a folder...).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import platform
+import signal
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -28,12 +32,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine import RuleSet
+from game.engine.record import Games
+from game.levels import Level
+from game.network.friends.remote import RemoteSession
 from game.recorder import RETRY_S, ResultRecorder
 from game.session import GameSummary, Session, SessionSetup
 from game.setups import SeatKind
 from game.storage.autosave import AutosaveSlot
 from game.storage.background import BackgroundWriter
-from game.storage.lock import InstanceLock
+from game.storage.lock import InstanceLock, LockRefused
 from game.storage.logs import setup_logging
 from game.storage.notices import Notice, NoticeKind, Notices
 from game.storage.paths import AppPaths, app_paths
@@ -44,19 +51,26 @@ from . import theme
 from .assets import Assets
 from .card_art import CardArt
 from .context import Context
-from .intents import Command, Quit, Resize, to_intents
+from .intents import Command, DropFile, Intent, Quit, Resize, to_intents
 from .scene import SceneStack
 from .sound import SoundPlayer
 from .text import TextRenderer
 
 if TYPE_CHECKING:
-    from ai.worker import Mode as WorkerMode
+    from game.network.friends.host import FriendsHost
+    from game.network.friends.messages import TableSettings
+    from game.worker import Mode as WorkerMode
+
+    from .scenes.dialogs import ConfirmDialog
 
 log = logging.getLogger(__name__)
 
 FPS = 60
 IDLE_FPS = 10
 """While nothing moves, the loop waits for input up to this many times a second (and draws nothing new)."""
+KEY_GRACE = 0.5
+"""Seconds during which keys are ignored after the game itself opens a screen (the result, a notice): a key
+pressed for the screen before (Enter to skip to the result) must not choose on the new one (Next game)."""
 WARM_UNTIL = 0.005
 """Card faces are drawn ahead of need only while a frame has taken less than this (seconds)."""
 
@@ -72,6 +86,8 @@ class AppOptions:
     """No real window (SDL's dummy video driver); used by tests, screenshots and the self-test."""
     raise_errors: bool = False
     """An unexpected exception in a frame propagates instead of opening the error screen (tests)."""
+    handle_signals: bool = False
+    """SIGTERM, SIGINT and SIGHUP save and quit at once (the game as a program; not in tests)."""
 
 
 class App:
@@ -89,18 +105,26 @@ class App:
             log.error("cannot use the folder %s: %s; what belongs there is kept in memory this session", folder, error)
             self.notices.post(Notice(NoticeKind.FOLDER_UNUSABLE, str(folder), _reason(error)))
         self._data_unusable = any(folder == self.paths.data_dir for folder, _ in unusable)
+        self._config_unusable = any(folder == self.paths.config_dir for folder, _ in unusable)
         self.lock = InstanceLock(self.paths.lock_file)
         self.other_copy: str | None = None
         """The process number of the copy that holds the data folder ("?" if unknown); None: this one does."""
+        self.lock_refused: LockRefused | None = None
+        """Something that is not the game's lock file is at its place: this copy writes nothing and closes."""
         self._take_lock()
-        settings, _ = load_settings(self.paths.settings_file)  # each warning is logged
+        settings, _ = load_settings(self.paths.settings_file, notify=self._settings_notice)  # each warning is logged
         if self.options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
+        self.stop_signal: int | None = None
+        """The signal that asked the game to save and quit now (set by its handler, read by ``run``)."""
+        self._signal_handlers: dict[int, Any] = {}
+        if self.options.handle_signals:
+            self.install_signal_handlers()  # over SDL's, which pygame.init has just installed
         size = self.options.windowed_size or settings.window_size
         self.screen = self._open_window(size, settings.fullscreen and not self.options.headless)
-        from ai.worker import DecisionWorker
+        from game.worker import DecisionWorker
 
         assets = Assets()
         self.stack = SceneStack()
@@ -115,7 +139,8 @@ class App:
             paths=self.paths,
             stack=self.stack,
             nav=self,
-            stats=None if self.other_copy is not None else StatsStore(self.paths.stats_db, notify=self._stats_notice),
+            stats=None if self.locked_out else StatsStore(self.paths.stats_db, notify=self._stats_notice,
+                                                                       alone=self.lock.held),
             size=self.screen.get_size(),
             notices=self.notices,
         )
@@ -124,10 +149,16 @@ class App:
         self.writer = BackgroundWriter()
         """Autosaves and statistics are written off the frame loop, in order."""
         self.autosave = AutosaveSlot(self.paths.autosave_file, notify=self.notices.post)
-        self.recorder = ResultRecorder(self.ctx.stats, self.writer.submit, self.notices.post)
+        self.recorder = ResultRecorder(self.ctx.stats, self.writer.submit, self.notices.post,
+                                       waiting=None if self.locked_out else self.paths.waiting_file)
         """Finished games and matches go to the statistics through it (kept and retried if the disk refuses)."""
+        self.recorder.restore()  # results an earlier session could not write
         self._retry_in = RETRY_S
         self.session: Session | None = None
+        self.remote: RemoteSession | None = None
+        """A seat at a table for friends (hosted here or elsewhere)."""
+        self.hosting: FriendsHost | None = None
+        """The table this copy hosts for friends (its server runs in this process)."""
         self.running = True
         self.clock = pygame.time.Clock()
         self._caption = ""
@@ -139,6 +170,12 @@ class App:
         self._since_draw = 0.0
         self._changed = True
         """The last frame had input or a change of screen (the next ones may animate)."""
+        self._rate = 0.0
+        """The redraw rate the drawn scenes asked for at the end of the last frame."""
+        self._top: int | None = None
+        """The top scene as the last frame left it (``id``)."""
+        self._mute_keys = 0.0
+        """Seconds during which keys are still ignored (the game has just opened a screen)."""
         self.draws = 0
         """Frames drawn so far (the idle benchmark counts them)."""
 
@@ -193,22 +230,36 @@ class App:
         self.stack.relayout(self.ctx.size)
 
     def _save_settings(self, settings: Settings) -> None:
-        if self.other_copy is None:
+        if not self.locked_out:
             save_settings(self.paths.settings_file, settings)
 
     # --- storage ------------------------------------------------------------------------------
 
+    @property
+    def locked_out(self) -> bool:
+        """Another copy holds the data folder, or its lock file is not the game's: nothing is written."""
+        return self.other_copy is not None or self.lock_refused is not None
+
     def _take_lock(self) -> None:
-        """Hold the data folder, or learn that another copy of the game does."""
+        """Hold the data folder, or learn that another copy of the game does (or that the lock is not ours)."""
         try:
             if self.lock.acquire():
                 return
+        except LockRefused as refused:
+            self.lock_refused = refused
+            log.error("%s; this copy saves nothing and closes", refused)
+            return
         except OSError as error:  # no lock can be taken: nothing can be written there either
             log.warning("cannot lock %s: %s", self.paths.lock_file, error)
             return
         self.other_copy = self.lock.owner() or "?"
         log.warning("another copy of the game (process %s) uses %s; this one saves nothing and closes",
                     self.other_copy, self.paths.data_dir)
+
+    def _settings_notice(self, notice: Notice) -> None:
+        if notice.kind is NoticeKind.SETTINGS_UNREADABLE and self._config_unusable:
+            return  # the folder's notice says it already
+        self.notices.post(notice)
 
     def _stats_notice(self, notice: Notice) -> None:
         if notice.kind is NoticeKind.STATS_UNAVAILABLE and self._data_unusable:
@@ -228,14 +279,15 @@ class App:
     # --- navigation ---------------------------------------------------------------------
 
     def show_title(self) -> None:
-        if self.other_copy is not None:
+        if self.locked_out:
             from .scenes.notices import OtherCopyScene
 
-            self.stack.reset(OtherCopyScene(self.ctx, self.paths.data_dir, self.other_copy))
+            self.stack.reset(OtherCopyScene(self.ctx, self.paths.data_dir, self.other_copy or "?", self.lock_refused))
             return
         from .scenes.title import TitleScene
 
         self._close_session(save=True)
+        self._close_friends()
         self.recorder.retry()
         self.stack.reset(TitleScene(self.ctx))
 
@@ -266,10 +318,194 @@ class App:
         self.writer.flush()
         self.stack.push(ReplaysScene(self.ctx))
 
-    def show_replay(self, record: dict[str, Any], human_seat: int | None = None) -> None:
+    def show_replay(self, record: dict[str, Any] | Games, human_seat: int | None = None,
+                    at: tuple[int, int] | None = None) -> None:
         from .scenes.replay_viewer import ReplayViewerScene
 
-        self.stack.push(ReplayViewerScene(self.ctx, record, human_seat))
+        self.stack.push(ReplayViewerScene(self.ctx, record, human_seat, at=at))
+
+    def show_review(self, record: dict[str, Any], seat: int, game: int = -1) -> None:
+        from .scenes.review import ReviewScene
+
+        self.stack.push(ReviewScene(self.ctx, record, seat, game))
+
+    def drop_file(self, path: str) -> None:
+        """A file dropped onto the window is imported as a record on the replays screen (not during play)."""
+        from .scenes.replays import ReplaysScene
+        from .scenes.table import TableScene
+
+        table = next((s for s in self.stack.scenes if isinstance(s, TableScene)), None)
+        if table is not None and self.session is not None and not self.session.over:
+            table.say(self.ctx.t("screen.replays.drop_in_play"))
+            return
+        if not isinstance(self.stack.top, ReplaysScene):
+            if table is not None:
+                self.show_title()
+            self.show_replays()
+        top = self.stack.top
+        if isinstance(top, ReplaysScene):
+            top.import_path(path)
+
+    # --- play with friends ---------------------------------------------------------------
+
+    def _table_settings(self, setup: SessionSetup, level: str) -> TableSettings:
+        """A table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats), and the
+        turn timer and drop timeout of the settings."""
+        from game.network.friends.messages import TableSettings
+
+        return TableSettings(preset=setup.preset.value, players=setup.players, overrides=dict(setup.overrides),
+                             games=setup.games, level=Level(level), turn_timer=self.ctx.settings.turn_timer,
+                             drop_timeout=self.ctx.settings.drop_timeout)
+
+    def host_table(self, setup: SessionSetup, level: str) -> None:
+        """Host a table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats)."""
+        self._host(self._table_settings(setup, level), None)
+
+    def choose_server_table(self, address: str, port: int, name: str) -> None:
+        """The new-game screen, to choose the rules and seats of a table to create on a (dedicated) server."""
+        from .scenes.new_game import NewGameScene
+
+        self.stack.push(NewGameScene(self.ctx, server=(address, port, name)))
+
+    def create_table(self, address: str, port: int, name: str, setup: SessionSetup, level: str) -> None:
+        """Open a table on the server at ``address:port`` and take its first seat: its lobby shows the code to
+        share (the server's own limits apply: it may refuse, and says why)."""
+        from game.network.friends.client import Connection, url_of
+        from game.network.friends.messages import Create
+
+        from .scenes.friends import LobbyScene
+
+        self._close_friends()
+        conn = Connection(url_of(address, port), Create(name, self._table_settings(setup, level))).start()
+        self.remote = RemoteSession(conn, on_game_over=self._game_over)
+        self.stack.push(LobbyScene(self.ctx, self.remote, [f"{address}:{port}"]))
+
+    def saved_hosted_match(self) -> Path | None:
+        """The newest match saved when this copy's host quit (None: none)."""
+        from game.network.friends.host import saved_matches
+
+        found = saved_matches(self.paths.data_dir / "hosted")
+        return found[0] if found else None
+
+    def host_saved_match(self) -> None:
+        """Host again the match saved when the host quit (its players' seats wait for them by name)."""
+        import json
+
+        from game.network.friends.messages import MessageError, read_settings
+        from game.storage.files import read_limited
+
+        path = self.saved_hosted_match()
+        if path is None:
+            return
+        try:
+            data = json.loads(read_limited(path, 16 << 20).decode("utf-8"))
+            settings = read_settings(data.get("table"), "table")
+        except (OSError, ValueError, MessageError, AttributeError) as error:
+            self.stack.push(_message(self.ctx, "friends.cannot_host", f"{path.name}: {error}"))
+            return
+        if self._host(settings, data):
+            path.unlink(missing_ok=True)  # saved anew if the host quits again
+
+    def _host(self, settings: Any, resume: dict[str, Any] | None) -> bool:
+        from game.network.friends.host import FriendsHost
+
+        from .scenes.friends import LobbyScene
+
+        self._close_friends()
+        host = FriendsHost(self.ctx.t("friends.host_name"), settings, save_dir=self.paths.data_dir / "hosted",
+                           bind=self.friends_bind, port=self.friends_port, announce=self.friends_announce,
+                           computer_pause=self.friends_pause, resume=resume, decisions=self.friends_decisions)
+        try:
+            conn = host.start()
+        except OSError as error:
+            self.stack.push(_message(self.ctx, "friends.cannot_host", str(error)))
+            return False
+        self.hosting = host
+        self.remote = RemoteSession(conn, on_game_over=self._game_over, host=True)
+        self.stack.push(LobbyScene(self.ctx, self.remote, [f"{a}:{host.port}" for a in _addresses()]))
+        return True
+
+    friends_bind = "0.0.0.0"
+    """Where a hosted table listens (tests: 127.0.0.1)."""
+    friends_announce = True
+    friends_port = 47652
+    friends_pause = 0.8
+    """Seconds between two computer moves at a hosted table (people follow each play)."""
+    friends_decisions: WorkerMode = "process"
+    """Where a hosted table's computers think: the decision worker's processes, off this one's frames
+    (``thread``: only to measure what that spares)."""
+
+    def show_join(self) -> None:
+        from .scenes.friends import JoinScene
+
+        self.stack.push(JoinScene(self.ctx))
+
+    def join_table(self, address: str, port: int, code: str, name: str) -> None:
+        from game.network.friends.client import Connection, url_of
+        from game.network.friends.messages import Hello
+
+        from .scenes.friends import LobbyScene
+
+        self._close_friends()
+        conn = Connection(url_of(address, port), Hello(name, code)).start()
+        self.remote = RemoteSession(conn, on_game_over=self._game_over)
+        self.stack.push(LobbyScene(self.ctx, self.remote))
+
+    def open_remote_table(self, remote: RemoteSession) -> None:
+        from .scenes.table import TableScene
+
+        self._close_session(save=True)
+        self.stack.reset(TableScene(self.ctx, remote))
+
+    def leave_friends(self) -> None:
+        """Leave the table for friends, after asking when that loses something (the host's leaving closes it for
+        everyone, the match saved; a friend's leaving a match leaves its seat to the computer)."""
+        dialog = self._friends_question(self.show_title)
+        if dialog is None:
+            self.show_title()
+        else:
+            self.stack.push(dialog)
+
+    def _friends_question(self, on_yes: Callable[[], object]) -> ConfirmDialog | None:
+        """The question to ask before leaving the table for friends (None: leaving loses nothing)."""
+        from .scenes.dialogs import ConfirmDialog
+
+        remote = self.remote
+        if remote is None or remote.closed is not None or remote.over:
+            return None
+        if self.hosting is not None:
+            key = "confirm.close_table" if remote.started else "confirm.close_lobby"
+        elif remote.started:
+            key = "confirm.leave_table"
+        else:
+            return None
+        t = self.ctx.t
+        return ConfirmDialog(self.ctx, lambda: t(f"{key}.title"), lambda: t(f"{key}.text"), on_yes,
+                             yes=lambda: t(f"{key}.yes"), danger=self.hosting is not None)
+
+    def friends_ended(self, remote: RemoteSession) -> None:
+        """The table closed or refused this seat: say why, then the title."""
+        from game.network.friends.messages import Closed, Refused
+
+        closed = remote.closed
+        if isinstance(closed, Closed):
+            key = "friends.ended.saved" if closed.saved else f"friends.ended.{closed.reason.value}"
+            text = self.ctx.t(key)
+        elif isinstance(closed, Refused):
+            text = self.ctx.t("friends.refused", reason=closed.message)
+        else:
+            text = self.ctx.t("friends.lost", reason=remote.status.message)
+        self._close_friends()
+        self.show_title()
+        self.stack.push(_message(self.ctx, "friends.ended.title", text))
+
+    def _close_friends(self) -> None:
+        remote, host = self.remote, self.hosting
+        self.remote = self.hosting = None
+        if remote is not None:
+            remote.close(leave=host is None)
+        if host is not None:
+            host.stop()
 
     def match_in_progress(self) -> bool:
         """A match that starting another one would throw away: at the table, or saved for 続きから."""
@@ -340,7 +576,7 @@ class App:
         self.start_match(setup)
 
     def has_autosave(self) -> bool:
-        if self.other_copy is not None:
+        if self.locked_out:
             return False
         self.writer.flush()
         return self.autosave.load() is not None
@@ -352,7 +588,7 @@ class App:
         programs, if the player has not chosen them in this run, are shown
         for confirmation first (``confirm_programs``; Cancel keeps the autosave).
         """
-        if self.other_copy is not None:
+        if self.locked_out:
             return False
         self.writer.flush()
         data = self.autosave.load()
@@ -365,11 +601,15 @@ class App:
             self.autosave.keep_refused(f"{type(error).__name__}: {error}")
             return False
 
+        saved = Session.saved_match(data)
+        if "match_key" in saved and self.recorder.resumed_key(saved["match_key"], len(match.results)) is None:
+            saved = {"started_at": saved["started_at"]}  # an older copy of a recorded match: a new match
+
         def resume() -> None:
             self._close_session(save=False)
             log.info("resumed the saved match: %s", setup.to_json())
             self._open_table(Session(setup, self.ctx.worker, match=match, on_autosave=self._autosave,
-                                     on_game_over=self._game_over, **Session.saved_match(data)))
+                                     on_game_over=self._game_over, **saved))
 
         self.confirm_programs(setup, resume)
         return True
@@ -398,16 +638,33 @@ class App:
         self.running = False
 
     def request_quit(self) -> None:
-        """The window's close button: during a match, ask first (the match is saved either way)."""
+        """The window's close button: during a match, ask first (the match is saved either way).
+
+        Results the disk refused that cannot be kept for the next start
+        either would be lost: then the question says so, match or not.
+        """
         from .scenes.dialogs import ConfirmDialog
 
         top = self.stack.top
-        if self.session is None or self.session.over or getattr(top, "quit_question", False):
+        lost = self.recorder.unkept and not self.recorder.keep()
+        asked = isinstance(top, ConfirmDialog) and top.quit_question
+        friends = None if asked or lost else self._friends_question(self.quit)
+        if friends is not None:
+            friends.quit_question = True
+            self.stack.push(friends)
+            return
+        if asked or (not lost and (self.session is None or self.session.over)):
             self.quit()
             return
         t = self.ctx.t
-        dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit.title"), lambda: t("confirm.quit.text"), self.quit,
-                               yes=lambda: t("confirm.quit.yes"))
+        if lost:
+            count = self.recorder.unkept
+            dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit_unsaved.title"),
+                                   lambda: t("confirm.quit_unsaved.text", count=count), self.quit,
+                                   yes=lambda: t("confirm.quit_unsaved.yes"), danger=True)
+        else:
+            dialog = ConfirmDialog(self.ctx, lambda: t("confirm.quit.title"), lambda: t("confirm.quit.text"),
+                                   self.quit, yes=lambda: t("confirm.quit.yes"))
         dialog.quit_question = True
         self.stack.push(dialog)
 
@@ -416,7 +673,7 @@ class App:
         from .scenes.dialogs import ConfirmDialog
 
         if self.session is None or self.session.over:
-            self.show_title()
+            self.leave_friends()
             return
         t = self.ctx.t
         self.stack.push(ConfirmDialog(self.ctx, lambda: t("confirm.leave.title"), lambda: t("confirm.leave.text"),
@@ -425,7 +682,7 @@ class App:
     # --- storage sinks ---------------------------------------------------------------------
 
     def _autosave(self, data: dict[str, Any]) -> None:
-        if self.other_copy is not None:
+        if self.locked_out:
             return
         session = self.session
         slot = self.autosave
@@ -439,10 +696,8 @@ class App:
                  summary.rules.players, summary.place + 1, summary.title.value, summary.points,
                  "; match over" if summary.match_over is not None else "")
         run = self.ctx.run
-        if summary.place == 0:
-            run.wins += 1
-        else:
-            run.losses += 1
+        run.games += 1
+        run.wins += summary.place == 0
         self.recorder.game_over(summary)
 
     # --- the loop ----------------------------------------------------------------------------
@@ -451,8 +706,10 @@ class App:
         """One frame: input, update, draw.
 
         With ``always_draw`` False (the real loop) the screen is drawn only
-        after input, a change of screen, or as often as the drawn scenes ask
-        (``Scene.frame_rate``): an idle screen costs next to nothing.
+        after input, a change of screen, as often as the drawn scenes ask
+        (``Scene.frame_rate``), and once more when they come to rest (the
+        update that ended the last animation changed what is shown): an idle
+        screen costs next to nothing and never shows a stale moment.
         """
         try:
             self._frame(dt, always_draw)
@@ -478,34 +735,63 @@ class App:
             self._warmed = key
 
     def _frame(self, dt: float, always_draw: bool = True) -> None:
+        """Input, update, then a draw if anything changed on screen (``_present``)."""
         started = time.perf_counter()
         self._retry_in -= dt
         if self._retry_in <= 0:
             self._retry_in = RETRY_S
             self.recorder.retry()
+        events, self._held = self._held + pygame.event.get(), []
+        self._take_input(events, dt)
+        self.stack.update(dt)
+        self._show_notices()
+        if self._new_top():  # the game opened it (the result, a notice): not a key of the player's yet
+            self._mute_keys = KEY_GRACE
+        self._present(dt, bool(events), always_draw)
+        self._warm_card_art(started)
+        self._frame_error = None
+
+    def _take_input(self, events: list[pygame.event.Event], dt: float) -> None:
+        """Each event's intents to the app or the top scene; keys pressed before the screen they reach was
+        shown are dropped (after a screen opened in this batch, or while the game's new screen is muted)."""
         top = self.stack.top
         editing = getattr(getattr(top, "widgets", None), "editing", False)
         text_mode = bool(top is not None and (top.text_mode or editing))
-        events, self._held = self._held + pygame.event.get(), []
-        changed = bool(events)
+        if self._new_top():  # opened between frames (by a test, a tool): its keys count at once
+            self._mute_keys = 0.0
+        self._mute_keys = max(0.0, self._mute_keys - dt)
+        opened = False
         for event in events:
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and (opened or self._mute_keys > 0):
+                continue  # pressed before this screen was shown: meant for the one before
             for intent in to_intents(event, text_mode=text_mode):
-                if isinstance(intent, Quit):
-                    self.request_quit()
-                elif isinstance(intent, Resize):
-                    self._resize(intent.size)
-                elif isinstance(intent, Command) and intent.name == "fullscreen":
-                    self.toggle_fullscreen()
-                elif self.stack.top is not None:
-                    self.stack.top.handle(intent)
-        self.stack.update(dt)
-        self._show_notices()
+                self._route(intent)
+            if self._new_top():  # the player opened it: the rest of this batch was meant for the one before
+                opened, self._mute_keys = True, 0.0
+
+    def _route(self, intent: Intent) -> None:
+        if isinstance(intent, Quit):
+            self.request_quit()
+        elif isinstance(intent, Resize):
+            self._resize(intent.size)
+        elif isinstance(intent, Command) and intent.name == "fullscreen":
+            self.toggle_fullscreen()
+        elif isinstance(intent, DropFile):
+            self.drop_file(intent.path)
+        elif self.stack.top is not None:
+            self.stack.top.handle(intent)
+
+    def _present(self, dt: float, had_input: bool, always_draw: bool) -> None:
+        """Draw and show a frame after input, a change of screen, when the scenes' rate is due, or when they
+        have just come to rest (the update that ended an animation changed what is shown)."""
         signature = self.stack.signature()
-        changed = changed or signature != self._drawn_stack
+        changed = had_input or signature != self._drawn_stack
         rate = self.stack.frame_rate()
         self._since_draw += dt
         due = rate > 0 and self._since_draw >= 1 / rate - 0.25 / FPS
-        if always_draw or changed or due:
+        settled = self._rate > 0 and rate == 0
+        self._rate = rate
+        if always_draw or changed or due or settled:
             self.stack.draw(self.screen)
             self._update_caption()
             pygame.display.flip()
@@ -513,8 +799,14 @@ class App:
             self._since_draw = 0.0
             self._drawn_stack = signature
         self._changed = changed
-        self._warm_card_art(started)
-        self._frame_error = None
+
+    def _new_top(self) -> bool:
+        """True if another scene is on top than when last asked."""
+        top = id(self.stack.top)
+        if top == self._top:
+            return False
+        self._top = top
+        return True
 
     def frame_rate(self) -> float:
         """How many frames a second the loop needs now: every frame while something moves or just changed."""
@@ -534,10 +826,7 @@ class App:
 
     def _update_caption(self) -> None:
         t, run = self.ctx.t, self.ctx.run
-        if run.wins or run.losses:
-            caption = t("app.record", name=t("app.name"), wins=run.wins, losses=run.losses)
-        else:
-            caption = t("app.name")
+        caption = t("app.record", name=t("app.name"), wins=run.wins, games=run.games) if run.games else t("app.name")
         if caption != self._caption:
             pygame.display.set_caption(caption)
             self._caption = caption
@@ -549,27 +838,87 @@ class App:
         self.stack.reset(ErrorScene(self.ctx, error, Path(self.log_file)))
 
     def run(self) -> int:
-        """Play until the window closes; the exit status."""
-        self.show_title()
-        while self.running:
+        """Play until the window closes (or a signal asks the game to stop); the exit status.
+
+        The title is shown first unless a screen already is.  With
+        ``AppOptions.handle_signals``, SIGTERM (a ``kill``, ``timeout``, the
+        system shutting down), SIGINT and SIGHUP mean: save and quit now,
+        without a question (``install_signal_handlers``).
+        """
+        if self.stack.top is None and self.stop_signal is None:
+            self.show_title()
+        while self.running and self.stop_signal is None:
             self.tick()
+        if self.stop_signal is not None:
+            log.warning("signal %d: saving and quitting", self.stop_signal)
         self.close()
         return 0
+
+    def install_signal_handlers(self) -> None:
+        """SIGTERM, SIGINT and SIGHUP set ``stop_signal``, which the loop reads: it then saves and quits.
+
+        Installed after ``pygame.init``, over the handlers SDL installs there:
+        SDL turns SIGTERM into a window close, which during a match only asks
+        a question (and the shutdown that sent it then kills the game).  Only
+        the main thread can install handlers; elsewhere nothing is done.
+        """
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            if signum is None or signum in self._signal_handlers:
+                continue
+            try:
+                self._signal_handlers[signum] = signal.signal(signum, self._on_signal)
+            except (OSError, ValueError):  # not allowed here
+                continue
+
+    def restore_signal_handlers(self) -> None:
+        for signum, handler in self._signal_handlers.items():
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                signal.signal(signum, handler)
+        self._signal_handlers.clear()
+
+    def _on_signal(self, signum: int, frame: object) -> None:
+        self.stop_signal = signum
 
     def close(self) -> None:
         """Save the match in progress and every waiting result, then let go of everything."""
         log.info("closing")
         self._close_session(save=True)
+        self._close_friends()
         self.recorder.retry()
         self.writer.close()  # the last autosave and results are written before the database closes
+        kept = self.recorder.keep()
         for row in self.recorder.unwritten():
-            log.error("results: not saved (the disk refused it until the game closed): %s", row)
+            if kept:
+                log.warning("results: kept in %s for the next start: %s", self.paths.waiting_file, row)
+            else:
+                log.error("results: not saved (the disk refused it until the game closed): %s", row)
         self.ctx.worker.close()
         self.ctx.sound.close()
         if self.ctx.stats is not None:
             self.ctx.stats.close()
         self.lock.release()
         pygame.quit()
+        self.restore_signal_handlers()
+
+
+def _message(ctx: Context, title_key: str, text: str) -> Any:
+    from .scenes.dialogs import MessageDialog
+
+    return MessageDialog(ctx, lambda: ctx.t(title_key), lambda: text, error=True)
+
+
+def _addresses() -> list[str]:
+    """This computer's addresses on the local network (what friends type to join)."""
+    try:
+        import ifaddr
+
+        return [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+                if isinstance(ip.ip, str) and not ip.ip.startswith("127.")][:3]
+    except Exception:
+        return []
 
 
 def window_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:

@@ -8,24 +8,44 @@ in its own process.  Printed as JSON: frame-time percentiles of the frame work
 alone, and the frames per second reached with the usual 60 fps cap while an
 Expert was thinking.
 
-Then the idle cost: the title screen and a game's result screen are left
-alone for a few seconds each in the real loop (``App.tick``, which waits for
-input and draws only what changes); printed as the share of one core the
-process used and the frames drawn per second.
+Then the idle cost: the title screen (while its fan sways, for the first
+seconds after it opens or after input, then at rest) and a game's result
+screen are left alone for a few seconds each in the real loop (``App.tick``,
+which waits for input and draws only what changes); printed as the share of
+one core the process used and the frames drawn per second.
+
+``--bench-hosted-frames N``: the same frame times at a table this copy
+hosts for friends (a 5-player UECda table, four Expert computers, the host
+on autopilot, loopback only), once with the table's computers thinking in a
+thread of this process (as the server once did) and once in the decision
+worker's processes (as it does).
+
+SDL's dummy video driver draws into memory only; with ``--display`` the same
+runs in a real window (an X server: ``xvfb-run`` on a machine without one),
+where showing each frame costs far more.  The machine's load average is
+printed with the figures.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
+import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from .app import App
+from .scenes.friends import LobbyScene
 from .scenes.table import TableScene
 from .scripted import Autopilot, headless_app, play_until, setup_for
+
+if TYPE_CHECKING:
+    from game.worker import Mode
 
 IDLE_SECONDS = 3.0
 """How long each screen is left alone for the idle measurement."""
@@ -41,16 +61,24 @@ def idle_cost(app: App, seconds: float = IDLE_SECONDS) -> tuple[float, float]:
     return round(100 * (time.process_time() - cpu) / elapsed, 1), round((app.draws - draws) / elapsed, 1)
 
 
-def bench_idle(size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
-    """The idle cost of the title screen and of a result screen (a quick game of Beginners played first)."""
+def bench_idle(size: tuple[int, int] = (1280, 720), *, display: bool = False) -> dict[str, float]:
+    """The idle cost of the title screen (swaying, then at rest) and of a result screen (a quick game of
+    Beginners played first)."""
     from .scenes.result import ResultScene
+    from .scenes.title import AWAKE_S, TitleScene
 
-    app = headless_app(size, worker_mode="inline")
+    app = headless_app(size, worker_mode="inline", display=display)
     try:
         app.show_title()
         for _ in range(240):  # the card faces are drawn ahead in the title's spare time: let that finish
             app.tick()
-        title_cpu, title_fps = idle_cost(app)
+        title = app.stack.top
+        assert isinstance(title, TitleScene)
+        title.awake = 0.0  # as if just opened: the fan sways
+        sway_cpu, sway_fps = idle_cost(app, min(IDLE_SECONDS, AWAKE_S - 1))
+        while title.frame_rate() > 0:
+            app.tick()
+        rest_cpu, rest_fps = idle_cost(app)
         app.start_match(setup_for("standard", 4, "beginner", seed=3))
         play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=3))
         for _ in range(240):  # the game-over banner fades
@@ -58,52 +86,113 @@ def bench_idle(size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
         result_cpu, result_fps = idle_cost(app)
     finally:
         app.close()
-    return {"idle_cpu_percent_title": title_cpu, "idle_draws_per_s_title": title_fps,
+    return {"idle_cpu_percent_title_swaying": sway_cpu, "idle_draws_per_s_title_swaying": sway_fps,
+            "idle_cpu_percent_title_at_rest": rest_cpu, "idle_draws_per_s_title_at_rest": rest_fps,
             "idle_cpu_percent_result": result_cpu, "idle_draws_per_s_result": result_fps}
 
 
-def bench_frames(frames: int, size: tuple[int, int] = (1280, 720)) -> int:
+def _frame_times(app: App, frames: int, thinking: Callable[[App], bool]) -> dict[str, Any]:
+    """Run ``frames`` frames of the table through the real app loop (the human's seat on autopilot, the next
+    game dealt after each result), capped at 60 fps: the frame work's percentiles and the rate reached while
+    ``thinking``."""
     from .scenes.result import ResultScene
 
-    app = headless_app(size, worker_mode="process")
+    pilot = Autopilot("normal", seed=7)
+    clock = pygame.time.Clock()
+    work: list[float] = []
+    thinking_frames = 0
+    thinking_time = 0.0
+    for _ in range(frames):
+        top = app.stack.top
+        if isinstance(top, TableScene):
+            pilot.act(top)
+        elif isinstance(top, ResultScene):
+            top.next_game()
+        busy = thinking(app)
+        start = time.perf_counter()
+        app.step(1 / 60)
+        work.append((time.perf_counter() - start) * 1000)
+        spent = clock.tick(60) / 1000
+        if busy:
+            thinking_frames += 1
+            thinking_time += spent
+    work.sort()
+    return {
+        "frames": frames,
+        "size": list(app.ctx.size),
+        "video_driver": pygame.display.get_driver(),
+        "load_average": [round(v, 2) for v in os.getloadavg()] if hasattr(os, "getloadavg") else None,
+        "frame_ms_p50": round(statistics.median(work), 2),
+        "frame_ms_p99": round(work[min(len(work) - 1, int(len(work) * 0.99))], 2),
+        "frame_ms_max": round(work[-1], 2),
+        "fps_capped_while_thinking": round(thinking_frames / thinking_time, 1) if thinking_time else None,
+        "frames_while_thinking": thinking_frames,
+    }
+
+
+def bench_frames(frames: int, size: tuple[int, int] = (1280, 720), *, display: bool = False) -> int:
+    app = headless_app(size, worker_mode="process", display=display)
     try:
         app.show_title()
         for _ in range(120):
             app.step(1 / 60)
         app.start_match(setup_for("uecda", 5, "expert", seed=7))
-        pilot = Autopilot("normal", seed=7)
-        clock = pygame.time.Clock()
-        work: list[float] = []
-        thinking_frames = 0
-        thinking_time = 0.0
-        for _ in range(frames):
-            top = app.stack.top
-            if isinstance(top, TableScene):
-                pilot.act(top)
-            elif isinstance(top, ResultScene):
-                top.next_game()
-            session = app.session
-            thinking = session is not None and session.thinking
-            start = time.perf_counter()
-            app.step(1 / 60)
-            work.append((time.perf_counter() - start) * 1000)
-            spent = clock.tick(60) / 1000
-            if thinking:
-                thinking_frames += 1
-                thinking_time += spent
-        work.sort()
-        report = {
-            "frames": frames,
-            "size": list(size),
-            "frame_ms_p50": round(statistics.median(work), 2),
-            "frame_ms_p99": round(work[min(len(work) - 1, int(len(work) * 0.99))], 2),
-            "frame_ms_max": round(work[-1], 2),
-            "fps_capped_while_thinking": round(thinking_frames / thinking_time, 1) if thinking_time else None,
-            "frames_while_thinking": thinking_frames,
-        }
+
+        def thinking(app: App) -> bool:
+            return app.session is not None and app.session.thinking
+
+        report = _frame_times(app, frames, thinking)
     finally:
         app.close()
-    report.update(bench_idle(size))
+    report.update(bench_idle(size, display=display))
+    json.dump(report, sys.stdout, indent=2)
+    print()
+    return 0
+
+
+def _hosted_thinking(app: App) -> bool:
+    """A computer of the table this copy hosts is deciding (read from the server's thread: a glance)."""
+    host = app.hosting
+    return host is not None and any(h.job is not None for h in list(host.server.tables.values()))
+
+
+def hosted_frames(frames: int, decisions: Mode, size: tuple[int, int] = (1280, 720), *,
+                  display: bool = False) -> dict[str, Any]:
+    """Frame times at a table this copy hosts (four Expert computers), their decisions made as ``decisions``
+    says."""
+    app = headless_app(size, worker_mode="process", display=display)
+    app.friends_bind, app.friends_port, app.friends_announce = "127.0.0.1", 0, False
+    app.friends_decisions = decisions
+    try:
+        app.show_title()
+        for _ in range(120):
+            app.step(1 / 60)
+        app.host_table(setup_for("uecda", 5, "expert", seed=7), "expert")
+        lobby = app.stack.top
+        if not isinstance(lobby, LobbyScene):
+            raise RuntimeError("the table could not be hosted")
+        pause = threading.Event()
+        for _ in range(3000):  # at most a minute for the host's own connection and the start
+            if isinstance(app.stack.top, TableScene):
+                break
+            if lobby.remote.lobby is not None:
+                lobby.start()
+            app.step(1 / 60)
+            pause.wait(0.02)
+        if not isinstance(app.stack.top, TableScene):
+            raise RuntimeError("the hosted table did not start")
+        report = _frame_times(app, frames, _hosted_thinking)
+    finally:
+        app.close()
+    report["decisions"] = decisions
+    return report
+
+
+def bench_hosted_frames(frames: int, size: tuple[int, int] = (1280, 720), *, display: bool = False) -> int:
+    """Print the frame times at a hosted table: the computers in a thread of this process, then in the decision
+    worker's processes."""
+    report = {"thread": hosted_frames(frames, "thread", size, display=display),
+              "process": hosted_frames(frames, "process", size, display=display)}
     json.dump(report, sys.stdout, indent=2)
     print()
     return 0

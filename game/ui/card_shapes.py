@@ -34,8 +34,12 @@ PAPER: Final[Color] = (253, 252, 248)
 EDGE: Final[Color] = (168, 168, 160)
 INK_BLACK: Final[Color] = (24, 24, 28)
 INK_RED: Final[Color] = (204, 22, 42)
-INK_BLUE: Final[Color] = (22, 88, 190)
 INK_GREEN: Final[Color] = (16, 130, 66)
+# The four-colour deck: a hue per suit that people with any common colour-vision deficiency can
+# tell apart, and a lightness per suit that stays apart in greyscale (in L*: black 8, blue 30, red 44,
+# teal 60); every ink keeps a 3:1 contrast on the paper (tests/ui/test_card_colours.py).
+FOUR_BLUE: Final[Color] = (28, 44, 200)
+FOUR_TEAL: Final[Color] = (0, 165, 135)
 GOLD: Final[Color] = (222, 172, 48)
 GOLD_DARK: Final[Color] = (150, 108, 22)
 CREAM: Final[Color] = (251, 245, 228)
@@ -44,7 +48,7 @@ OUTLINE: Final[Color] = (40, 32, 30)
 WHITE: Final[Color] = (255, 255, 255)
 
 SUIT_COLORS: Final[tuple[Color, ...]] = (INK_BLACK, INK_RED, INK_RED, INK_BLACK)
-SUIT_COLORS_FOUR: Final[tuple[Color, ...]] = (INK_BLACK, INK_RED, INK_BLUE, INK_GREEN)
+SUIT_COLORS_FOUR: Final[tuple[Color, ...]] = (INK_BLACK, INK_RED, FOUR_BLUE, FOUR_TEAL)
 
 BACK_RED: Final[Color] = (138, 22, 36)
 BACK_RED_LINE: Final[Color] = (180, 52, 62)

@@ -22,8 +22,8 @@ from .text import TextRenderer
 from .theme import ui_scale
 
 if TYPE_CHECKING:
-    from ai.worker import DecisionWorker
     from game.storage.stats import StatsStore
+    from game.worker import DecisionWorker
 
     from .navigator import Navigator
     from .scene import SceneStack
@@ -31,10 +31,13 @@ if TYPE_CHECKING:
 
 @dataclass
 class RunRecord:
-    """Wins and losses of the current run of consecutive games (shown in the window title)."""
+    """The games of the current run and how many the player won (shown in the window title).
+
+    A win is 1st place; any other place is not counted as a loss (2nd of four is a good game).
+    """
 
     wins: int = 0
-    losses: int = 0
+    games: int = 0
 
 
 @dataclass

@@ -147,10 +147,10 @@ def court_palette(suit: int, four_color: bool) -> CourtPalette:
         return CourtPalette(crimson, (120, 16, 30), navy, GOLD, (96, 56, 30))
     if suit == DIAMONDS:
         if four_color:
-            return CourtPalette((30, 96, 190), (18, 58, 126), (214, 120, 20), GOLD, (120, 78, 40))
+            return CourtPalette((36, 56, 196), (20, 32, 128), (214, 120, 20), GOLD, (120, 78, 40))
         return CourtPalette((200, 72, 28), (140, 44, 16), (36, 72, 140), GOLD, (120, 78, 40))
     if four_color:
-        return CourtPalette((20, 128, 72), (12, 80, 44), crimson, GOLD, (50, 40, 34))
+        return CourtPalette((0, 146, 120), (0, 90, 74), crimson, GOLD, (50, 40, 34))
     return CourtPalette(forest, (12, 60, 40), crimson, GOLD, (50, 40, 34))
 
 

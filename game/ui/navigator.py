@@ -10,7 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.engine import RuleSet
+    from game.engine.record import Games
+    from game.network.friends.remote import RemoteSession
     from game.setups import SessionSetup
 
 
@@ -41,8 +45,39 @@ class Navigator(Protocol):
 
     def show_replays(self) -> None: ...
 
-    def show_replay(self, record: dict[str, Any], human_seat: int | None = None) -> None: ...
+    def show_replay(self, record: dict[str, Any] | Games, human_seat: int | None = None,
+                    at: tuple[int, int] | None = None) -> None:
+        """The replay viewer, at the moment ``at`` (game, action; -1: the start of the game) if given."""
+
+    def show_review(self, record: dict[str, Any], seat: int, game: int = -1) -> None:
+        """The Expert's review of ``seat``'s decisions in game ``game`` of the record (-1: the last)."""
 
     def toggle_fullscreen(self) -> None: ...
+
+    def host_table(self, setup: SessionSetup, level: str) -> None:
+        """Host a table for friends (its lobby: the code, who has joined, Start)."""
+
+    def saved_hosted_match(self) -> Path | None:
+        """The match saved when this copy's host quit, if any."""
+
+    def host_saved_match(self) -> None: ...
+
+    def choose_server_table(self, address: str, port: int, name: str) -> None:
+        """The new-game screen choosing a table to create on the server at ``address:port``."""
+
+    def create_table(self, address: str, port: int, name: str, setup: SessionSetup, level: str) -> None:
+        """Create a table on a (dedicated) server and take its first seat (its lobby: the code, Start)."""
+
+    def show_join(self) -> None: ...
+
+    def join_table(self, address: str, port: int, code: str, name: str) -> None: ...
+
+    def open_remote_table(self, remote: RemoteSession) -> None:
+        """The card table of a match with friends, once it has begun."""
+
+    def leave_friends(self) -> None: ...
+
+    def friends_ended(self, remote: RemoteSession) -> None:
+        """The table for friends closed (the host left...) or refused this seat: say why."""
 
     def quit(self) -> None: ...

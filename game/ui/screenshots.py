@@ -1,28 +1,49 @@
-"""``--screenshot DIR``: PNGs of every screen at 1280×720 in Japanese and English.
+"""``--screenshot DIR``: PNGs of every screen at 1280×720 (or ``--size``) in Japanese and English.
 
 Positions are found by playing real games with a seeded autopilot (no state
 is faked): a 4-player table mid-trick with the revolution and lock
-indicators, a 7-player table, the exchange, a game result, the 5-card
-two-player mode and the Akita 2-player pile.
+indicators (and in the four-colour deck), a 7-player table, the exchange, a
+game result and the Expert's review of it, the 5-card two-player mode and the
+Akita 2-player pile.  The statistics and replays screens are shown with a
+year of made-up results (the player getting better), written to the
+screenshot app's own throw-away folder.
+
+Play with friends is shown on 127.0.0.1 only: a table this copy hosts (its
+lobby with a friend connected and one reconnecting, then the card table with
+their names and states and the turn timer's countdown), the lobby of a friend
+at a table created on a server, the Join screen and the new-game screen of a
+table to create on a server.
 """
 
 from __future__ import annotations
 
 import logging
+import random
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from game.engine import Phase, Play
+from game.engine import Phase, Play, preset_rules
 from game.engine.record import record_json
+from game.network.friends.bots import run_bot
+from game.network.friends.client import Connection, url_of
+from game.network.friends.discovery import Finder, FoundTable
+from game.network.friends.messages import PROTOCOL, Create, Hello, Lobby, SeatState, TableSettings
+from game.network.friends.server import FriendsServer, ServerThread
 from game.session import Session, SessionSetup
+from game.storage.stats import GameRow, iso_utc
 
 from .app import App
 from .scenes.replay_viewer import ReplayViewerScene
+from .scenes.review import ReviewScene
 from .scenes.table import TableScene
-from .scripted import find_position, headless_app, setup_for
+from .scripted import Autopilot, find_position, headless_app, play_until, setup_for
 
 log = logging.getLogger(__name__)
 
@@ -79,14 +100,246 @@ def _show_table(app: App, setup: SessionSetup, want: Callable[[Session], bool], 
 
 def _select_a_play(scene: TableScene) -> None:
     """Lift a legal play in the hand so the screenshot shows a selection."""
-    plays = [m for m in scene.session.game.move_list() if isinstance(m, Play)]
+    plays = [m for m in scene.session.moves() if isinstance(m, Play)]
     if plays:
         scene.hand.selected = max(plays, key=lambda p: p.size).cards
         scene.hand.focus = 0
 
 
+REVIEW_WORLDS = 48
+"""Worlds a decision in the screenshots' review (the app's worker runs inline here: the review is made at once)."""
+MADE_UP_GAMES = 360
+
+
+def _made_up_results(app: App, record: dict[str, Any] | None) -> None:
+    """A year of results of a player who gets better, in three groups (the last games with ``record``)."""
+    stats = app.ctx.stats
+    if stats is None:
+        return
+    rng = random.Random(7)
+    start = datetime(2025, 1, 6, 19, tzinfo=timezone.utc)
+    groups = (("standard", 4, "normal"), ("standard", 4, "strong"), ("duel5", 2, "expert"))
+    for index in range(MADE_UP_GAMES):
+        back = MADE_UP_GAMES - 1 - index  # the newest game is a 4-player one with its record
+        preset, players, level = groups[0] if back % 5 < 3 else groups[1 + back % 2]
+        rules = preset_rules(preset, players)
+        skill = index / MADE_UP_GAMES
+        place = rng.choices(range(players), [1 + 2.5 * skill * (players - p) for p in range(players)])[0]
+        title = rules.titles[place]
+        stats.add_game(GameRow(
+            played_at=iso_utc(start + timedelta(hours=24 * index * 365 // MADE_UP_GAMES)), preset=preset,
+            rules=rules.switches(), players=players, opponents=[None, *[level] * (players - 1)], human_seat=0,
+            place=place, title=title.value, points=rules.points_for(place, title), duration_s=240.0,
+            record=record if preset == "standard" and index >= MADE_UP_GAMES - 12 else None))
+
+
+def _show_review(app: App, folder: Path, language: str, session: Session) -> list[Path]:
+    """The review of the result's game: under way, then done."""
+    scene = ReviewScene(app.ctx, record_json(session.rules, [session.game]), session.human_seat,
+                        worlds=REVIEW_WORLDS)
+    app.stack.push(scene)
+    written = []
+    for _ in range(400):
+        app.step(1 / 30)
+        if len(scene.ratings) >= 3 or scene.done:
+            break
+    written.append(_save(app, folder, f"review-progress-{language}"))
+    for _ in range(2000):
+        if scene.done:
+            break
+        app.step(1 / 30)
+    _settle(app, 4)
+    written.append(_save(app, folder, f"review-{language}"))
+    app.stack.pop()
+    return written
+
+
 HOUSE_RULES = {"five_skip": True, "nine_reverse": True, "seven_pass": True, "ten_discard": True,
                "sandstorm": True, "ambulance": True}
+
+
+def _played(app: App, setup: SessionSetup) -> None:
+    """Play a one-game match through the real table (the human on autopilot), up to its result."""
+    from .scenes.result import ResultScene
+
+    app.start_match(replace(setup, games=1), confirmed=True)
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=setup.seed))
+    app.writer.flush()
+
+
+def _match_won(app: App) -> bool:
+    """A result screen of a match the player won (its confetti in the air)."""
+    from .scenes.result import ResultScene
+
+    for seed in range(1, 40):
+        setup = replace(setup_for("standard", 4, "beginner", seed=seed), games=1)
+        session = find_position(setup, lambda s: s.game.result is not None and s.over, worker=app.ctx.worker)
+        outcome = session.match.outcome if session is not None else None
+        if session is not None and outcome is not None and outcome.ranking[0] == 0:
+            app.session = session
+            app.stack.reset(TableScene(app.ctx, session))
+            play_until(app, lambda a: isinstance(a.stack.top, ResultScene))
+            for _ in range(20):  # the confetti in the air
+                app.step(1 / 30)
+            return True
+    return False
+
+
+def _more_screens(app: App, out: Path, language: str) -> list[Path]:
+    """The in-game menu, a custom game (its table, its rules; then played, for the statistics and the replays),
+    the record picker, and a match won."""
+    from .scenes.menu import MenuScene
+    from .scenes.replays import ReplaysScene
+
+    written: list[Path] = []
+    custom = replace(setup_for("standard", 4, "beginner", seed=5), overrides=HOUSE_RULES)
+    scene = _show_table(app, custom, _mid_trick, range(5, 40))
+    if scene is not None:
+        written.append(_save(app, out, f"custom-table-{language}"))
+        app.stack.push(MenuScene(app.ctx, scene))
+        _settle(app, 5)
+        written.append(_save(app, out, f"menu-{language}"))
+        app.stack.pop()
+        app.show_rules(scene.session.rules)
+        _settle(app, 5)
+        written.append(_save(app, out, f"rules-custom-{language}"))
+    _played(app, setup_for("standard", 4, "beginner", seed=3))
+    _played(app, custom)  # in the statistics and the replays below, beside the preset's games
+    app.show_title()
+    app.show_replays()
+    _settle(app, 5)
+    replays = app.stack.top
+    if isinstance(replays, ReplaysScene):
+        replays.export_selected()
+        app.stack.pop()  # the dialog saying where it went
+        replays.choose_file()
+        _settle(app, 5)
+        written.append(_save(app, out, f"import-{language}"))
+    if _match_won(app):
+        written.append(_save(app, out, f"match-won-{language}"))
+    return written
+
+
+class _ShownFinder(Finder):
+    """Tables "found" on the network for the Join screen's picture (nothing is sent)."""
+
+    def tables(self) -> list[FoundTable]:
+        return [FoundTable("Aki", "192.168.1.20", 47652, "standard", 4, 2, PROTOCOL),
+                FoundTable("Ken", "192.168.1.31", 47652, "uecda", 5, 1, PROTOCOL)]
+
+
+def _until(app: App, done: Callable[[], bool], seconds: float = 30.0) -> bool:
+    """Frames (letting the network threads run) until ``done()``, at most ``seconds``."""
+    end = time.monotonic() + seconds
+    pause = threading.Event()
+    while time.monotonic() < end:
+        if done():
+            return True
+        app.step(1 / 30)
+        pause.wait(0.01)
+    return done()
+
+
+def _friends_screens(app: App, out: Path, language: str) -> list[Path]:
+    """The lobby of a hosted table and its card table (names, connection states, the countdown), a friend's lobby
+    at a table on a server, the Join screen and the new-game screen of a table to create on a server."""
+    from .scenes.friends import JoinScene, LobbyScene
+    from .scenes.new_game import NewGameScene
+
+    written: list[Path] = []
+    app.show_title()
+    app.friends_bind, app.friends_port, app.friends_announce, app.friends_pause = "127.0.0.1", 0, False, 0.8
+    app.ctx.update_settings(turn_timer=30, drop_timeout=120)
+    app.host_table(setup_for("standard", 4, seed=11), "normal")
+    lobby = app.stack.top
+    host = app.hosting
+    if not isinstance(lobby, LobbyScene) or host is None:
+        return written
+    friends: list[Connection] = []
+    try:
+        if not _until(app, lambda: lobby.remote.welcome is not None and lobby.remote.lobby is not None):
+            return written
+        welcome = lobby.remote.welcome
+        assert welcome is not None
+        url = url_of("127.0.0.1", host.port)
+        aki = Connection(url, Hello("Aki", welcome.code)).start()
+        mio = Connection(url, Hello("Mio", welcome.code)).start()
+        friends += [aki, mio]
+        _until(app, lambda: lobby.remote.lobby is not None and sum(s.person for s in lobby.remote.lobby.seats) == 3)
+        token = mio.welcome.token if mio.welcome is not None else ""
+        mio.close()  # cut off: "reconnecting" until the drop timeout
+        _until(app, lambda: _reconnecting(lobby.remote.lobby))
+        lobby.addresses = ["192.168.1.20:47652"]  # where friends would reach it (this run listens on 127.0.0.1)
+        _settle(app, 5)
+        written.append(_save(app, out, f"lobby-host-{language}"))
+        mio = Connection(url, Hello("Mio", welcome.code, token=token)).start()  # back, and both play
+        friends.append(mio)
+        for seed, conn in enumerate((aki, mio)):
+            threading.Thread(target=run_bot, args=(conn,), kwargs={"seed": seed, "timeout": 60.0}, daemon=True).start()
+        _until(app, lambda: not _reconnecting(lobby.remote.lobby))
+        lobby.start()
+
+        def countdown() -> bool:
+            top = app.stack.top
+            return isinstance(top, TableScene) and top._human_playing() and 0 < top.session.deadline() < 28
+
+        if _until(app, countdown, 60.0):
+            top = app.stack.top
+            assert isinstance(top, TableScene)
+            top.react(1)
+            _settle(app, 36)  # the stamps wait a second after one is sent
+            mio.kill()  # a moment of "reconnecting" (it comes back by itself)
+            _until(app, lambda: _reconnecting(top.session.lobby), 3.0)
+            _settle(app, 2)
+            written.append(_save(app, out, f"network-table-{language}"))
+    finally:
+        app.show_title()
+        for conn in friends:
+            conn.close()
+    app.ctx.update_settings(turn_timer=0, drop_timeout=60)
+    written += _server_screens(app, out, language)
+    join = JoinScene(app.ctx, finder=_ShownFinder())
+    join.address, join.port, join.code, join.name = "192.168.1.20", "47652", "K7QPD", "Mio"
+    app.stack.push(join)
+    _settle(app, 5)
+    written.append(_save(app, out, f"join-{language}"))
+    app.stack.push(NewGameScene(app.ctx, server=("play.example.org", 47652, "Mio")))
+    _settle(app, 5)
+    written.append(_save(app, out, f"create-on-server-{language}"))
+    app.show_title()
+    return written
+
+
+def _reconnecting(lobby: Lobby | None) -> bool:
+    return lobby is not None and any(seat.state is SeatState.RECONNECTING for seat in lobby.seats)
+
+
+def _server_screens(app: App, out: Path, language: str) -> list[Path]:
+    """A friend's lobby at a table that another player created on a server (on 127.0.0.1)."""
+    from .scenes.friends import LobbyScene
+
+    thread = ServerThread(FriendsServer("127.0.0.1", 0, decisions="thread"))
+    written: list[Path] = []
+    port = thread.start()
+    owner = Connection(url_of("127.0.0.1", port), Create("Ken", TableSettings(players=5, preset="uecda"))).start()
+    try:
+        for _ in range(300):
+            if owner.welcome is not None:
+                break
+            threading.Event().wait(0.02)
+        if owner.welcome is None:
+            return written
+        app.join_table("127.0.0.1", port, owner.welcome.code, "Mio")
+        lobby = app.stack.top
+        if isinstance(lobby, LobbyScene) and _until(
+                app, lambda: lobby.remote.lobby is not None and sum(s.person for s in lobby.remote.lobby.seats) == 2):
+            _settle(app, 5)
+            written.append(_save(app, out, f"lobby-guest-{language}"))
+    finally:
+        app.show_title()
+        owner.close()
+        thread.stop()
+    return written
 
 
 def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
@@ -110,7 +363,10 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 app.ctx.update_settings(show_tracker=True)
                 _settle(app, 2)
                 written.append(_save(app, out, f"tracker-{language}"))
-                app.ctx.update_settings(show_tracker=False)
+                app.ctx.update_settings(show_tracker=False, four_color=True)
+                _settle(app, 2)
+                written.append(_save(app, out, f"table-4p-four-colour-{language}"))
+                app.ctx.update_settings(four_color=False)
                 app.request_quit()
                 _settle(app, 2)
                 written.append(_save(app, out, f"confirm-quit-{language}"))
@@ -133,6 +389,7 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 written.append(_save(app, out, f"result-{language}"))
                 session = app.session
                 assert session is not None
+                written += _show_review(app, out, language, session)
                 app.show_replay(record_json(session.rules, [session.game]), session.human_seat)
                 viewer = app.stack.top
                 assert isinstance(viewer, ReplayViewerScene)
@@ -140,10 +397,21 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                     viewer.step(1)
                 _settle(app, 2)
                 written.append(_save(app, out, f"replay-{language}"))
+                _made_up_results(app, record_json(session.rules, [session.game]))
+            written.extend(_more_screens(app, out, language))
+            written.extend(_friends_screens(app, out, language))
             app.show_title()
             app.show_settings()
             _settle(app, 20)
             written.append(_save(app, out, f"settings-{language}"))
+            app.show_title()
+            app.show_stats()
+            _settle(app, 20)
+            written.append(_save(app, out, f"stats-{language}"))
+            app.show_title()
+            app.show_replays()
+            _settle(app, 20)
+            written.append(_save(app, out, f"replays-{language}"))
             if _show_table(app, setup_for("duel5", 2, first_leader=0), _mid_trick, range(1, 60)):
                 written.append(_save(app, out, f"duel5-{language}"))
             if _show_table(app, setup_for("akita", 2), _mid_trick, range(1, 60)):

@@ -6,6 +6,7 @@ these helpers, so they exercise exactly the code a player does.
 
 from __future__ import annotations
 
+import os
 import random
 import tempfile
 from collections.abc import Callable
@@ -13,36 +14,43 @@ from pathlib import Path
 
 from ai.levels import make_player
 from ai.player import Player
-from ai.worker import DecisionWorker
-from ai.worker import Mode as WorkerMode
-from game.engine import Game, Play, observe
+from game.engine import Game, Gift, Play, Turn, observe
+from game.engine.rules import PresetId
+from game.engine.state import GiftKind
+from game.levels import Level
 from game.session import Session
 from game.setups import SeatKind, SeatSpec, SessionSetup
 from game.storage.paths import AppPaths
+from game.worker import DecisionWorker
+from game.worker import Mode as WorkerMode
 
 from .app import App, AppOptions
 from .scenes.table import TableScene
 
 
 def headless_app(size: tuple[int, int] = (1280, 720), *, home: Path | None = None, worker_mode: WorkerMode = "inline",
-                 language: str | None = None, raise_errors: bool = False) -> App:
+                 language: str | None = None, raise_errors: bool = False, display: bool = False) -> App:
     """An app with no real window, keeping its files in ``home`` (a fresh temporary folder by default).
 
-    ``raise_errors``: an exception in a frame propagates (tests) instead of opening the error screen.
+    ``raise_errors``: an exception in a frame propagates (tests) instead of opening the error screen;
+    ``display``: a real window after all (the benchmarks under an X server), no sound.
     """
     folder = home or Path(tempfile.mkdtemp(prefix="daifugo-"))
-    app = App(AppOptions(windowed_size=size, worker_mode=worker_mode, paths=AppPaths.under(folder), headless=True,
-                         raise_errors=raise_errors))
+    if display:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    app = App(AppOptions(windowed_size=size, worker_mode=worker_mode, paths=AppPaths.under(folder),
+                         headless=not display, raise_errors=raise_errors))
     if language:
         app.ctx.update_settings(language=language)
     return app
 
 
-def setup_for(preset: str, players: int, level: str = "normal", *, seed: int = 1, human: bool = True,
-              first_leader: int | None = None, games: int | None = None) -> SessionSetup:
-    first = SeatSpec(SeatKind.HUMAN) if human else SeatSpec(SeatKind.COMPUTER, level)
-    others = tuple(SeatSpec(SeatKind.COMPUTER, level) for _ in range(players - 1))
-    return SessionSetup(preset=preset, players=players, seats=(first, *others), seed=seed,
+def setup_for(preset: PresetId | str, players: int, level: Level | str = Level.NORMAL, *, seed: int = 1,
+              human: bool = True, first_leader: int | None = None, games: int | None = None) -> SessionSetup:
+    computer = SeatSpec(SeatKind.COMPUTER, Level(level))
+    first = SeatSpec(SeatKind.HUMAN) if human else computer
+    seats = (first, *(computer,) * (players - 1))
+    return SessionSetup(preset=PresetId(preset), players=players, seats=seats, seed=seed,
                         first_leader=first_leader, games=games)
 
 
@@ -62,10 +70,12 @@ class Autopilot:
         session = scene.session
         if not scene.director.idle or not session.human_to_act():
             return False
-        game = session.game
-        self.rng = random.Random(f"{self.seed}/{session.match.index}/{len(game.history)}/{len(game.chosen_gifts)}")
-        obs = observe(game, session.human_seat)
-        if session.game.phase.giving:
+        obs = session.observation()
+        history = obs.history
+        chosen = sum(1 for e in history if isinstance(e, Gift) and e.kind is GiftKind.EXCHANGE and e.chosen)
+        turns = sum(1 for e in history if isinstance(e, Turn))
+        self.rng = random.Random(f"{self.seed}/{session.game_index}/{turns}/{chosen}")
+        if obs.state.phase.giving:
             scene.hand.selected = self.player.choose_gift(obs, self.rng)
             scene.play_selected()
             return True
@@ -107,7 +117,10 @@ def play_until(app: App, done: Callable[[App], bool], *, autopilot: Autopilot | 
 
 def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worker: DecisionWorker,
                   max_actions: int = 2000) -> Session | None:
-    """Play ``setup`` (everyone on autopilot) until ``want(session)`` holds; that session, or None."""
+    """Play ``setup`` (everyone on autopilot) until ``want(session)`` holds; that session, or None.
+
+    Each computer decision is waited for on the worker's ticket (``DECISION_WAIT`` at most), never polled in a loop.
+    """
     session = Session(setup, worker)
     human = make_player("normal")
     rng = random.Random(setup.seed)
@@ -128,7 +141,9 @@ def find_position(setup: SessionSetup, want: Callable[[Session], bool], *, worke
                 session.human_play(human.choose_move(obs, rng))
         else:
             session.start_thinking()
-            while (events := session.poll()) is None:
-                pass
-            del events
+            if not session.thinking:
+                raise RuntimeError("nobody can act (an external program still starting?)")
+            session.wait_for_decision(DECISION_WAIT)
+            if session.poll() is None:
+                raise RuntimeError(f"no computer decision within {DECISION_WAIT:g} s")
     return None

@@ -1,4 +1,4 @@
-"""Drawing text with the bundled font: cached renders, anchors, a soft shadow."""
+"""Drawing text with the bundled font: cached renders, anchors, a soft shadow; any string is displayable."""
 
 from __future__ import annotations
 
@@ -17,6 +17,36 @@ ANCHORS = {
 }
 
 
+def displayable(text: str) -> str:
+    r"""``text`` with what no font can draw written out: a byte of a file name that is not UTF-8 as ``\xff``.
+
+    Such a byte reaches a ``str`` as a lone surrogate (Python's
+    ``surrogateescape``); the font cannot encode it, and a NUL character
+    ends its text.  Everything else is drawn as it is.
+
+    >>> print(displayable("/home/\udcffdaten\x00"))
+    /home/\xffdaten\x00
+    """
+    if "\x00" not in text:
+        try:
+            text.encode("utf-8")
+            return text
+        except UnicodeEncodeError:
+            pass
+    out = []
+    for char in text:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif 0xD800 <= code <= 0xDFFF:
+            out.append("\ufffd")
+        elif char == "\x00":
+            out.append("\\x00")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
 class TextRenderer:
     """Renders strings once and keeps the surfaces (bounded cache)."""
 
@@ -26,6 +56,7 @@ class TextRenderer:
         self._cache: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
 
     def render(self, text: str, size: int, color: tuple[int, ...], *, bold: bool = False) -> pygame.Surface:
+        text = displayable(text)
         key = (text, size, tuple(color), bold)
         surface = self._cache.get(key)
         if surface is None:
@@ -38,7 +69,7 @@ class TextRenderer:
         return surface
 
     def size(self, text: str, size: int, *, bold: bool = False) -> tuple[int, int]:
-        return self.assets.font(size, bold=bold).size(text)
+        return self.assets.font(size, bold=bold).size(displayable(text))
 
     def draw(
         self,
@@ -80,6 +111,7 @@ class TextRenderer:
         def wide(line: str) -> bool:
             return self.size(line.rstrip(), size, bold=bold)[0] > width
 
+        text = displayable(text)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             words: list[str] = []

@@ -3,30 +3,41 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ai.player import Player, gift_count
-from game.engine import Game, Match, RuleSet, observe, runner
+from game.engine import Game, Match, RuleSet, observe
 from game.engine.cards import iter_ids
-from game.engine.runner import Answer, Decision
+from game.engine.runner import Answer, Decision, MatchRunner
+from game.engine.runner import play_game as run_game
+
+MAX_DECISIONS = 5000
+"""A game that asks for more decisions than this does not end."""
 
 
-def play_game(game: Game, players: Sequence[Player], seed: int, seating: Sequence[int] | None = None) -> int:
-    """Play ``game`` to the end; ``players`` by player id, ``seating[seat]`` the player in each seat.
+class CheckedPlayers:
+    """The runner's ``decide``: each decision asked of the player in its seat through an observation,
+    and checked here before the engine checks it again.  Decision ``k`` of a game draws from
+    ``Random(f"{seed}/{k}")``, ``seed`` set by ``new_game``."""
 
-    Every gift and move goes through the engine's checks (``give``, ``play``), so an
-    illegal choice raises.  Returns the number of decisions taken.
-    """
-    seats = list(seating) if seating is not None else list(range(game.n))
-    taken = 0
+    def __init__(self, players: Sequence[Player], player_at: Callable[[int], int], game: Callable[[], Game]) -> None:
+        self.players = players
+        self.player_at = player_at
+        self.game = game
+        self.seed = 0
+        self.taken = 0
+        """Decisions taken in the current game."""
 
-    def decide(decision: Decision) -> Answer:
-        nonlocal taken
-        player = players[seats[decision.seat]]
-        obs = observe(game, decision.seat)
-        rng = random.Random(f"{seed}/{taken}")
-        taken += 1
-        assert taken < 5000, "the game ends"
+    def new_game(self, seed: int) -> None:
+        self.seed = seed
+        self.taken = 0
+
+    def __call__(self, decision: Decision) -> Answer:
+        player = self.players[self.player_at(decision.seat)]
+        obs = observe(self.game(), decision.seat)
+        rng = random.Random(f"{self.seed}/{self.taken}")
+        self.taken += 1
+        assert self.taken < MAX_DECISIONS, "the game ends"
         if decision.gift is not None:
             gift = player.choose_gift(obs, rng)
             assert gift.bit_count() == gift_count(obs), "a gift has the pending number of cards"
@@ -36,18 +47,26 @@ def play_game(game: Game, players: Sequence[Player], seed: int, seating: Sequenc
         assert move in obs.move_list(), f"{move} is one of the listed moves"
         return move
 
-    runner.play_game(game, decide)
-    return taken
+
+def play_game(game: Game, players: Sequence[Player], seed: int, seating: Sequence[int] | None = None) -> int:
+    """Play ``game`` to the end; ``players`` by player id, ``seating[seat]`` the player in each seat.
+
+    Every gift and move goes through the engine's checks (``give``, ``play``), so an
+    illegal choice raises.  Returns the number of decisions taken.
+    """
+    seats = list(seating) if seating is not None else list(range(game.n))
+    decide = CheckedPlayers(players, seats.__getitem__, lambda: game)
+    decide.new_game(seed)
+    run_game(game, decide)
+    return decide.taken
 
 
 def play_match(rules: RuleSet, players: Sequence[Player], seed: int, games: int) -> Match:
     """A match of ``games`` games (fewer if the preset's target ends it)."""
-    match = Match(rules, seed=seed, games=games)
-    while True:
-        play_game(match.game, players, seed * 100 + match.index, match.seating)
-        if match.record_result() is not None:
-            return match
-        match.next_game()
+    runner = MatchRunner(Match(rules, seed=seed, games=games))
+    decide = CheckedPlayers(players, runner.match.player_at, lambda: runner.game)
+    runner.play(decide, on_game=lambda game: decide.new_game(seed * 100 + runner.match.index))
+    return runner.match
 
 
 def cards(mask: int) -> list[int]:

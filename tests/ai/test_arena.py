@@ -7,13 +7,14 @@ import json
 import pytest
 
 from ai import arena
+from ai.expert import ExpertOptions, Reading
 from game.engine import preset_rules
 
 
 def test_plan_rotates_seats_over_the_same_deals() -> None:
     rules = preset_rules("uecda")
     seats = ["strong", "normal", "normal", "normal", "normal"]
-    jobs = arena.plan(rules, seats, games=100, seed=1, match_games=10, options={})
+    jobs = arena.plan(rules, seats, games=100, seed=1, match_games=10, expert=ExpertOptions())
     assert len(jobs) == 10 and sum(j.games for j in jobs) == 100
     first_set = [j for j in jobs if j.deal_set == 0]
     assert len({j.seed for j in first_set}) == 1
@@ -46,6 +47,23 @@ def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_seats_are_refused() -> None:
     assert arena.main(["--rules", "uecda", "--seats", "normal,normal", "--players", "5", "--quiet"]) == 2
     assert arena.main(["--rules", "uecda", "--seats", "normal,normal,normal,normal,wizard", "--quiet"]) == 2
+
+
+def test_expert_options_fill_the_options_object(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    planned: list[arena.MatchJob] = []
+
+    def run_jobs(jobs: list[arena.MatchJob], workers: int, progress: object) -> list[arena.MatchOutcome]:
+        planned.extend(jobs)
+        return [arena.play_match(jobs[0])]
+
+    monkeypatch.setattr(arena, "run_jobs", run_jobs)
+    code = arena.main(["--rules", "duel5", "--games", "2", "--seats", "expert,normal", "--iterations", "3",
+                       "--expert", "reading=passes", "--expert", "trust=0.1", "--quiet", "--match-games", "1"])
+    assert code == 0
+    assert planned[0].expert == ExpertOptions(iterations=3, reading=Reading.PASSES, trust=0.1)
+    assert arena.main(["--rules", "duel5", "--seats", "expert,normal", "--expert", "prior=learned", "--quiet"]) == 2
+    assert "unknown Expert option 'prior'" in capsys.readouterr().err
 
 
 def test_confidence_interval() -> None:

@@ -8,11 +8,12 @@ from dataclasses import replace
 import pytest
 
 from ai.hand_plan import Outlook
-from ai.levels import LEVELS, make_player
+from ai.levels import make_player
 from ai.player import gift_count
 from ai.strong import DEFAULT_WEIGHTS, scored_moves, strong_policy
 from game.engine import PASS, Game, observe, parse_cards, preset_rules
 from game.engine.cards import deck_mask
+from game.levels import LEVELS
 from tests.engine.helpers import played
 
 from .test_hidden_information import player_for, random_state

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ai.endgame import solve, two_player_world, wins
-from ai.expert import Expert
+from ai.expert import Expert, ExpertOptions
 from game.engine import PASS, Game, Move, RuleSet, observe, parse_cards, preset_rules
 from game.engine.cards import deck_mask, iter_ids
 from tests.engine.helpers import played
@@ -134,12 +134,12 @@ def test_world_is_known_only_when_every_card_is_accounted_for() -> None:
 
 def test_expert_plays_the_forced_win() -> None:
     game = endgame(preset_rules("standard", 2), ["3H 8H 2D", "6H 6D 9S KH"])
-    move = Expert(iterations=1).choose_move(observe(game, 0), random.Random(1))
+    move = Expert(ExpertOptions(iterations=1)).choose_move(observe(game, 0), random.Random(1))
     assert is_winning(game, 0, move)
 
 
 def test_expert_still_moves_in_a_lost_endgame() -> None:
     game = endgame(preset_rules("standard", 2, {"spade3_return": False}), ["4S 6H", "JK 5D"])
     obs = observe(game, 0)
-    move = Expert(iterations=4).choose_move(obs, random.Random(1))
+    move = Expert(ExpertOptions(iterations=4)).choose_move(obs, random.Random(1))
     assert move in obs.move_list() and move != PASS

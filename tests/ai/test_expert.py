@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from ai.expert import Expert
+from ai.expert import Expert, ExpertOptions, Others, Reading
 from ai.normal import normal_policy
 from ai.playout import playout, points_range
 from game.engine import Game, observe, preset_rules
@@ -18,7 +18,7 @@ from .test_hidden_information import random_state
 
 def test_deadline_returns_a_legal_move() -> None:
     rng = random.Random(1)
-    expert = Expert(budget=600.0)
+    expert = Expert(ExpertOptions(budget=600.0))
     for _ in range(5):
         game = random_state(rng, exchange=False)
         obs = observe(game, game.turn)
@@ -29,7 +29,7 @@ def test_deadline_returns_a_legal_move() -> None:
 def test_cancel_returns_the_best_so_far() -> None:
     game = Game.new(preset_rules("uecda"), random.Random(3))
     obs = observe(game, game.turn)
-    move = Expert(budget=600.0).choose_move_cancellable(obs, random.Random(2), None, lambda: True)
+    move = Expert(ExpertOptions(budget=600.0)).choose_move_cancellable(obs, random.Random(2), None, lambda: True)
     assert move in obs.move_list()
 
 
@@ -38,8 +38,8 @@ def test_iterations_make_it_deterministic() -> None:
     for _ in range(5):
         game = random_state(rng, exchange=False)
         obs = observe(game, game.turn)
-        first = Expert(iterations=25).choose_move(obs, random.Random(9))
-        assert first == Expert(iterations=25).choose_move(obs, random.Random(9))
+        first = Expert(ExpertOptions(iterations=25)).choose_move(obs, random.Random(9))
+        assert first == Expert(ExpertOptions(iterations=25)).choose_move(obs, random.Random(9))
 
 
 def test_playouts_settle_the_place() -> None:
@@ -57,45 +57,64 @@ def test_playouts_settle_the_place() -> None:
             assert game.place_of(seat) == game.result.places.index(seat)  # type: ignore[union-attr]
 
 
-def test_expert_with_the_learned_policy_plays_legal_moves() -> None:
-    rules = preset_rules("uecda")
-    for prior in ("learned", "both"):
-        expert = Expert(iterations=12, prior=prior, own_playout="learned", others_playout="learned")
-        game = Game.new(rules, random.Random(7))
-        play_game(game, [expert] * rules.players, seed=8)
-        assert game.over
-
-
-def test_expert_options_are_checked() -> None:
-    with pytest.raises(ValueError):
-        Expert(prior="nonsense")
-    with pytest.raises(ValueError):
-        Expert(reading="tea leaves")
-    with pytest.raises(ValueError):
-        Expert(trust=-0.1)
-
-
-def test_both_readings_play_whole_games() -> None:
-    rules = preset_rules("uecda")
-    for reading in ("chain", "passes"):
-        game = Game.new(rules, random.Random(9))
-        play_game(game, [Expert(iterations=8, reading=reading)] * rules.players, seed=10)
-        assert game.over
-
-
-def test_weighted_worlds_give_legal_moves_and_stay_deterministic() -> None:
-    rng = random.Random(11)
+def test_learned_others_in_the_playouts_give_legal_moves() -> None:
+    rng = random.Random(7)
+    expert = Expert(ExpertOptions(iterations=12, others=Others.LEARNED))
     for _ in range(4):
         game = random_state(rng, exchange=False)
         obs = observe(game, game.turn)
-        expert = Expert(iterations=10, prior="learned", own_playout="learned", weighting=1.0, pool=6)
-        move = expert.choose_move(obs, random.Random(3))
+        move = expert.choose_move(obs, random.Random(8))
         assert move in obs.move_list()
-        assert move == expert.choose_move(obs, random.Random(3))
+        assert move == expert.choose_move(obs, random.Random(8))
+
+
+@pytest.mark.parametrize(("values", "message"), [
+    ({"reading": "tea leaves"}, "reading: expected one of chain, passes"),
+    ({"others": "oracle"}, "others: expected one of normal, learned"),
+    ({"trust": -0.1}, "trust: expected a number from 0 to 1, not -0.1"),
+    ({"trust": "high"}, "trust: expected a number from 0 to 1"),
+    ({"budget": float("nan")}, "budget: expected a positive number"),
+    ({"budget": 0}, "budget: expected a positive number"),
+    ({"budget": True}, "budget: expected a positive number"),
+    ({"iterations": 0}, "iterations: expected a whole number"),
+    ({"iterations": 2.5}, "iterations: expected a whole number"),
+    ({"candidates": 0}, "candidates: expected a whole number"),
+    ({"exploration": -1}, "exploration: expected a number from 0"),
+    ({"cpu_budget": "yes"}, "cpu_budget: expected true or false"),
+    ({"prior": "learned"}, "unknown Expert option 'prior' \\(options: budget, iterations"),
+])
+def test_expert_options_are_checked_by_name(values: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=f"^{message}"):
+        ExpertOptions().with_values(values)
+
+
+def test_expert_options_take_their_text() -> None:
+    options = ExpertOptions().with_values({"reading": "passes", "others": "learned", "iterations": 3})
+    assert options.reading is Reading.PASSES and options.others is Others.LEARNED and options.iterations == 3
+    assert ExpertOptions() == ExpertOptions(budget=0.5, reading=Reading.CHAIN, others=Others.NORMAL)
+
+
+@pytest.mark.parametrize("reading", list(Reading))
+def test_both_readings_give_legal_moves(reading: Reading) -> None:
+    rng = random.Random(9)
+    expert = Expert(ExpertOptions(iterations=8, reading=reading))
+    for _ in range(6):
+        game = random_state(rng, exchange=False)
+        obs = observe(game, game.turn)
+        assert expert.choose_move(obs, random.Random(10)) in obs.move_list()
+
+
+@pytest.mark.slow
+def test_both_readings_play_whole_games() -> None:
+    rules = preset_rules("uecda")
+    for reading in Reading:
+        game = Game.new(rules, random.Random(9))
+        play_game(game, [Expert(ExpertOptions(iterations=8, reading=reading))] * rules.players, seed=10)
+        assert game.over
 
 
 def test_a_cpu_time_budget_returns_a_legal_move() -> None:
     game = Game.new(preset_rules("uecda"), random.Random(12))
     obs = observe(game, game.turn)
-    move = Expert(budget=0.05, cpu_budget=True).choose_move(obs, random.Random(1))
+    move = Expert(ExpertOptions(budget=0.05, cpu_budget=True)).choose_move(obs, random.Random(1))
     assert move in obs.move_list()

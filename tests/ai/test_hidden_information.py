@@ -6,14 +6,16 @@ import random
 
 import pytest
 
-from ai.levels import LEVELS, make_player
+from ai.expert import ExpertOptions
+from ai.levels import make_player
 from ai.player import Player
 from game.engine import Game, Phase, PublicState, observe
+from game.levels import LEVELS
 from tests.engine.randomized import give_random_gifts, random_rules, random_step
 
 
 def player_for(level: str) -> Player:
-    return make_player(level, iterations=12) if level == "expert" else make_player(level)
+    return make_player(level, ExpertOptions(iterations=6))  # few playouts: what it reads matters, not how well
 
 
 def random_state(rng: random.Random, exchange: bool) -> Game:

@@ -18,11 +18,11 @@ import pytest
 
 from ai.normal import Normal, cards_before_gift, normal_move, normal_policy
 from ai.player import weakest_cards
-from ai.uecda.official_log import LogError, parse_log, replay
 from game.engine import PASS, Game, Move, Phase, Play, observe, parse_cards
 from game.engine.cards import JOKER_MASK, format_cards
 from game.engine.legality import verify
 from game.engine.plays import GROUP, SEQUENCE
+from game.network.uecda.official_log import LogError, parse_log, replay
 from tests.engine.helpers import act, game_of, played
 
 from .test_hidden_information import random_state

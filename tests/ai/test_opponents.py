@@ -7,16 +7,9 @@ from collections import Counter
 
 import pytest
 
-from ai.expert import Expert
+from ai.expert import Expert, ExpertOptions, Others
 from ai.normal import Normal, normal_policy
-from ai.opponents import (
-    CHAMPION_FEATURES,
-    OPPONENT_MODELS,
-    champion_features,
-    champion_model,
-    opponent_policies,
-    seat_policy,
-)
+from ai.opponents import CHAMPION_FEATURES, champion_features, champion_model, opponent_model, seat_policy
 from ai.playout import Policy, place_points, playout, playout_place
 from ai.strong import strong_move, strong_policy
 from game.engine import Game, Move, Play, observe, preset_rules
@@ -59,19 +52,51 @@ def test_without_models_the_seat_plays_its_own_policy_and_the_rest_the_default()
     assert seat_policy(1, normal_policy, normal_policy, {}) is normal_policy
 
 
-def test_opponent_models_by_mode() -> None:
+def _models_by_seat(others: Others, me: int, unexplained: frozenset[int]) -> dict[int, str]:
+    """Which model the Expert's playout policy plays at each other seat (``normal``, ``strong``, ``champion``),
+    told apart by the moves they make in positions where the three differ."""
     rng = random.Random(3)
-    assert opponent_policies("normal", 0, 5, [1, 2], rng) == {}
-    assert sorted(opponent_policies("champion", 2, 5, [], rng)) == [0, 1, 3, 4]
-    assert sorted(opponent_policies("read", 0, 5, [0, 3], rng)) == [3]
+    champion = champion_model()
+    found: dict[int, str] = {}
+    for _ in range(400):
+        game = random_state(rng, exchange=False)
+        seat = game.turn
+        if game.n != 5 or seat == me or seat in found:
+            continue
+        hand = game.hands[seat]
+        moves = game.move_list()
+        probs = champion.probabilities(game, hand, moves)
+        strong, normal = strong_policy(game), normal_policy(game)
+        if strong == normal or max(probs) > 0.3:
+            continue
+        policy = Expert(ExpertOptions(others=others)).playout_policy(me, random.Random(5), unexplained)
+        drawn = {policy(game) for _ in range(12)}
+        found[seat] = "normal" if drawn == {normal} else "strong" if drawn == {strong} else "champion"
+        if len(found) == 4:
+            break
+    return found
+
+
+def test_each_others_option_gives_the_seats_their_models() -> None:
+    loose = frozenset({0, 3})
+    assert _models_by_seat(Others.NORMAL, 1, loose) == dict.fromkeys((0, 2, 3, 4), "normal")
+    assert _models_by_seat(Others.STRONG, 1, loose) == dict.fromkeys((0, 2, 3, 4), "strong")
+    assert _models_by_seat(Others.CHAMPION, 1, loose) == dict.fromkeys((0, 2, 3, 4), "champion")
+    assert _models_by_seat(Others.READ_STRONG, 1, loose) == {0: "strong", 2: "normal", 3: "strong", 4: "normal"}
+    assert _models_by_seat(Others.READ_CHAMPION, 3, loose) == {0: "champion", 1: "normal", 2: "normal", 4: "normal"}
+
+
+def test_a_stronger_model_by_name() -> None:
+    rng = random.Random(3)
     game = Game.new(preset_rules("uecda"), random.Random(12))
-    read = opponent_policies("read-strong", 1, 5, [2], rng)
-    assert list(read) == [2] and read[2](game) == strong_policy(game)
-    strong = opponent_policies("strong", 1, 5, [], rng)
-    assert sorted(strong) == [0, 2, 3, 4] and all(p(game) == strong_policy(game) for p in strong.values())
-    assert opponent_policies("read", 0, 5, [], rng) == {}
-    with pytest.raises(ValueError):
-        opponent_policies("oracle", 0, 5, [], rng)
+    for mode in ("strong", "read-strong"):
+        assert opponent_model(mode, rng)(game) == strong_policy(game)
+    for mode in ("champion", "read-champion"):
+        assert opponent_model(mode, rng)(game) in game.move_list()
+    with pytest.raises(ValueError, match="oracle"):
+        opponent_model("oracle", rng)
+    with pytest.raises(ValueError, match="normal"):
+        opponent_model("normal", rng)
 
 
 def test_the_champion_model_loads_and_gives_probabilities() -> None:
@@ -118,8 +143,8 @@ def test_the_champion_features_mark_strongs_choice() -> None:
 
 def test_the_expert_plays_whole_games_with_each_opponent_model() -> None:
     rules = preset_rules("uecda")
-    for mode in OPPONENT_MODELS:
-        expert = Expert(iterations=8, opponents=mode)
+    for others in Others:
+        expert = Expert(ExpertOptions(iterations=8, others=others))
         game = Game.new(rules, random.Random(4))
         play_game(game, [expert, Normal(), Normal(), Normal(), expert], seed=5)
         assert game.over
@@ -130,10 +155,11 @@ def test_opponent_models_keep_the_search_deterministic() -> None:
     for _ in range(9):
         game.apply(normal_policy(game))
     obs = observe(game, game.turn)
-    for mode in OPPONENT_MODELS:
-        first = Expert(iterations=20, opponents=mode).choose_move(obs, random.Random(7))
+    for others in Others:
+        options = ExpertOptions(iterations=20, others=others)
+        first = Expert(options).choose_move(obs, random.Random(7))
         assert first in obs.move_list()
-        assert first == Expert(iterations=20, opponents=mode).choose_move(obs, random.Random(7))
+        assert first == Expert(options).choose_move(obs, random.Random(7))
 
 
 def test_the_playout_place_gives_the_points_of_playout() -> None:
@@ -147,13 +173,16 @@ def test_the_playout_place_gives_the_points_of_playout() -> None:
 
 
 def test_place_values_are_checked_and_searched() -> None:
-    with pytest.raises(ValueError):
-        Expert(place_values=(1.0, 1.0, 1.0, 1.0, 1.0))
-    with pytest.raises(ValueError):
-        Expert(opponents="oracle")
+    with pytest.raises(ValueError, match="place_values"):
+        ExpertOptions(place_values=(1.0, 1.0, 1.0, 1.0, 1.0))
+    with pytest.raises(ValueError, match="place_values"):
+        ExpertOptions().with_values({"place_values": "high"})
+    with pytest.raises(ValueError, match="others"):
+        ExpertOptions().with_values({"others": "oracle"})
+    assert ExpertOptions().with_values({"place_values": [9, 7, 4, 1, 0]}).place_values == (9.0, 7.0, 4.0, 1.0, 0.0)
     game = Game.new(preset_rules("uecda"), random.Random(9))
     obs = observe(game, game.turn)
-    expert = Expert(iterations=15, place_values=(9.7, 7.2, 3.7, 1.4, 0.0))
+    expert = Expert(ExpertOptions(iterations=15, place_values=(9.7, 7.2, 3.7, 1.4, 0.0)))
     move = expert.choose_move(obs, random.Random(1))
     assert move in obs.move_list()
     assert move == expert.choose_move(obs, random.Random(1))

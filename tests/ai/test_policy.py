@@ -95,3 +95,17 @@ def test_observation_and_world_agree_on_features() -> None:
     assert legal_moves_features(obs.state, obs.hand, obs.drawn) == legal_moves_features(
         game, game.hands[game.turn], game.drawn
     )
+
+
+def test_collect_records_self_play_with_handoffs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Self-play goes through the match runner: 7渡し and 10捨て hand cards on mid-game and the
+    decisions of every game are kept, game by game."""
+    from tools.train_policy import collect, load
+
+    out = tmp_path / "data.pkl"
+    rules = {"seven_pass": True, "ten_discard": True}
+    kept = collect(3, seed=2, iterations=1, out=out, rules_id="standard", teacher="normal", overrides=rules)
+    records = load([out])
+    assert kept == len(records) > 0
+    assert all(len(legal_moves_features(r["state"], r["hand"], r["drawn"])[0]) > 1 for r in records)
+    assert "game 3/3" in capsys.readouterr().err

@@ -56,9 +56,9 @@ def random_step(game: Game, rng: random.Random, checked: bool = True) -> list[Ev
     return []
 
 
-def random_position(rng: random.Random) -> Game | None:
-    """A game of random rules up to 40 random actions in, a move due; None if it ended first."""
-    game = Game.new(random_rules(rng), rng)
+def random_position(rng: random.Random, rules: RuleSet | None = None) -> Game | None:
+    """A game of ``rules`` (random ones by default) up to 40 random actions in, a move due; None if it ended first."""
+    game = Game.new(rules or random_rules(rng), rng)
     give_random_gifts(game, rng)
     for _ in range(rng.randint(0, 40)):
         if game.over:

@@ -102,3 +102,28 @@ def test_resume_from_a_record_continues_identically(preset: str) -> None:
     resumed = resume_match(parse_record(saved), seed=9, games=4)
     assert resumed.game.snapshot() == match.game.snapshot()
     assert resumed.totals == match.totals and resumed.seating == match.seating
+
+
+def test_uecda_classes_reset_every_hundred_games_as_a_rule_of_the_match() -> None:
+    """The tournament's class cycle: game 101 is dealt as a first game (no exchange), game 100 is not."""
+    match = Match(preset_rules("uecda"), seed=4, games=102)
+    rng = random.Random(4)
+    firsts = []
+    for _ in range(101):
+        finish(match, rng)
+        game = match.next_game()
+        firsts.append(game.previous_places is None)
+    assert firsts.index(True) == 99  # the game numbered 100 from 0, the 101st
+    assert firsts.count(True) == 1
+
+
+def test_a_class_cycle_can_be_shortened_and_other_presets_never_reset() -> None:
+    short = Match(preset_rules("uecda"), seed=5, games=5, class_reset_every=2)
+    plain = Match(preset_rules("standard"), seed=5, games=5)
+    rng = random.Random(5)
+    for match, expected in ((short, [False, True, False, True]), (plain, [False] * 4)):
+        firsts = []
+        for _ in range(4):
+            finish(match, rng)
+            firsts.append(match.next_game().previous_places is None)
+        assert firsts == expected

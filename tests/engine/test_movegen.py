@@ -8,12 +8,14 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import PASS, Game, Play, preset_rules
+from game.engine import PASS, Game, Play, RuleSet, preset_rules
 from game.engine.cards import JOKER_MASK, deck_mask, iter_ids
 from game.engine.match import game_rng
 from game.engine.movegen import canonical, follow_error, legal_plays, play_readings
+from tests.properties import examples
 
 from .randomized import random_rules
+from .strategies import rule_sets
 
 
 def brute_force(hand: int, top: Play | None, reversed_: bool, lock: int, rules: object) -> set[Play]:
@@ -37,33 +39,35 @@ def brute_force(hand: int, top: Play | None, reversed_: bool, lock: int, rules: 
     return found
 
 
-def random_position(seed: int) -> tuple[int, Play | None, bool, int, object]:
-    rng = random.Random(seed)
-    rules = random_rules(rng)
+Position = tuple[int, Play | None, bool, int, RuleSet]
+"""A hand, the table's play, whether the order is reversed, the lock, the rules."""
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """A hand of 1 to 11 cards and, mostly, a play of other cards on the table (sometimes locked)."""
+    rules = draw(rule_sets())
     deck = list(iter_ids(deck_mask(rules.jokers)))
-    rng.shuffle(deck)
-    hand = 0
-    for cid in deck[: rng.randint(1, 11)]:
-        hand |= 1 << cid
+    held = draw(st.lists(st.sampled_from(deck), min_size=1, max_size=11, unique=True))
+    hand = sum(1 << cid for cid in held)
     top: Play | None = None
     lock = 0
-    if rng.random() < 0.75:
-        rest = 0
-        for cid in deck[11:30]:
-            rest |= 1 << cid
+    others = [cid for cid in deck if not hand >> cid & 1]
+    if draw(st.integers(0, 3)):  # three times in four, a table to beat
+        rest = sum(1 << cid for cid in draw(st.lists(st.sampled_from(others), max_size=19, unique=True)))
         table = legal_plays(rest, None, False, 0, rules)
         if table:
-            top = rng.choice(table)
-            if rules.lock and top.rank < 13 and rng.random() < 0.4:
+            top = draw(st.sampled_from(table))
+            if rules.lock and top.rank < 13 and draw(st.booleans()):
                 lock = top.suits
-    return hand, top, rng.random() < 0.3, lock, rules
+    return hand, top, draw(st.booleans()), lock, rules
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.integers(0, 2**32))
-def test_generation_equals_brute_force(seed: int) -> None:
-    hand, top, reversed_, lock, rules = random_position(seed)
-    generated = legal_plays(hand, top, reversed_, lock, rules)  # type: ignore[arg-type]
+@settings(max_examples=examples(2))
+@given(positions())
+def test_generation_equals_brute_force(position: Position) -> None:
+    hand, top, reversed_, lock, rules = position
+    generated = legal_plays(hand, top, reversed_, lock, rules)
     assert len(generated) == len(set(generated)), "duplicate moves"
     assert set(generated) == brute_force(hand, top, reversed_, lock, rules)
 

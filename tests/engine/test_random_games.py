@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Game, IllegalMove, Match, Move, Phase, Play, observe, preset_rules
-from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask, iter_ids
+from game.engine import Game, IllegalMove, Match, Move, Phase, Play, RuleSet, observe, preset_rules
+from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask, iter_ids, parse_cards
 from game.engine.effects import effects
 from game.engine.events import (
     Ambulance,
@@ -34,8 +34,11 @@ from game.engine.events import (
 )
 from game.engine.legality import legal_reading
 from game.engine.movegen import play_readings
+from game.engine.state import visible_entry
+from tests.properties import examples
 
 from .randomized import give_random_gifts, random_position, random_rules, random_step
+from .strategies import choices, rule_sets
 
 
 def all_cards(game: Game) -> int:
@@ -62,7 +65,8 @@ def check_observation(game: Game, rng: random.Random) -> None:
                 assert obs.known[other] & ~game.hands[other] == 0, "a known card is not there"
         assert all(seat in (giver, receiver) for giver, receiver, _ in obs.gifts)
         world = obs.sample(rng)
-        assert world.public() == obs.state and world.history == game.history
+        assert obs.history == tuple(visible_entry(entry, seat) for entry in game.history)
+        assert world.public() == obs.state and world.history == list(obs.history)
         assert world.hands[seat] == game.hands[seat]
         assert world.counts == game.counts
         for other in range(game.n):
@@ -71,7 +75,10 @@ def check_observation(game: Game, rng: random.Random) -> None:
         assert all_cards(world) & ~deck_mask(game.rules.jokers) == 0
 
 
-def play_random_game(game: Game, rng: random.Random, observe_every: int = 0) -> int:
+def play_random_game(game: Game, rng: random.Random, observe_every: int = 0,
+                     worlds: random.Random | None = None) -> int:
+    """Play ``game`` out by ``rng``'s choices, checking the invariants; every ``observe_every`` actions the
+    observations too, their worlds drawn by ``worlds`` (``rng`` by default)."""
     deck = all_cards(game)
     give_random_gifts(game, rng)
     steps = 0
@@ -90,7 +97,7 @@ def play_random_game(game: Game, rng: random.Random, observe_every: int = 0) -> 
         steps += 1
         assert steps < bound, "the game ends"
         if observe_every and steps % observe_every == 0 and not game.over:
-            check_observation(game, rng)
+            check_observation(game, worlds or rng)
     assert all_cards(game) == deck
     result = game.result
     assert result is not None and game.phase is Phase.OVER
@@ -102,14 +109,13 @@ def play_random_game(game: Game, rng: random.Random, observe_every: int = 0) -> 
     return steps
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.integers(0, 2**32))
-def test_random_matches_keep_every_invariant(seed: int) -> None:
-    rng = random.Random(seed)
-    rules = random_rules(rng)
+@settings(max_examples=examples(0.6))
+@given(rule_sets(), st.integers(0, 2**32), choices())
+def test_random_matches_keep_every_invariant(rules: RuleSet, seed: int, rng: random.Random) -> None:
     match = Match(rules, seed=seed, games=3)
+    worlds = random.Random(seed)  # the observations' worlds need no shrinking
     for _ in range(3):
-        play_random_game(match.game, rng, observe_every=7)
+        play_random_game(match.game, rng, observe_every=7, worlds=worlds)
         outcome = match.record_result()
         if outcome is not None:
             break
@@ -173,12 +179,10 @@ def test_game_over_event_is_last() -> None:
         assert isinstance(events[-1], GameOver)
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.integers(0, 2**32))
-def test_the_predicted_effects_are_what_the_game_does(seed: int) -> None:
+@given(rule_sets(), choices())
+def test_the_predicted_effects_are_what_the_game_does(rules: RuleSet, rng: random.Random) -> None:
     """``effects(play, game)`` before a play names exactly the rule events the play then causes."""
-    rng = random.Random(seed)
-    game = Game.new(random_rules(rng), rng)
+    game = Game.new(rules, rng)
     give_random_gifts(game, rng)
     while not game.over:
         if game.phase.giving:
@@ -223,11 +227,9 @@ def test_the_predicted_effects_are_what_the_game_does(seed: int) -> None:
             assert lock_before and game.lock == 0
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, 2**32))
-def test_a_settled_place_never_changes(seed: int) -> None:
-    rng = random.Random(seed)
-    game = Game.new(random_rules(rng), rng)
+@given(rule_sets(), choices())
+def test_a_settled_place_never_changes(rules: RuleSet, rng: random.Random) -> None:
+    game = Game.new(rules, rng)
     give_random_gifts(game, rng)
     settled: dict[int, int] = {}
     while not game.over:
@@ -240,11 +242,10 @@ def test_a_settled_place_never_changes(seed: int) -> None:
     assert all(game.result.places.index(seat) == place for seat, place in settled.items())
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.integers(0, 2**32))
-def test_legal_moves_contains_exactly_what_it_lists(seed: int) -> None:
+@given(rule_sets(), choices())
+def test_legal_moves_contains_exactly_what_it_lists(rules: RuleSet, rng: random.Random) -> None:
     """``move in legal_moves()`` agrees with iterating them, also for every other reading of the cards."""
-    game = random_position(random.Random(seed))
+    game = random_position(rng, rules)
     if game is None:
         return
     moves = game.legal_moves()
@@ -262,14 +263,12 @@ def test_legal_moves_contains_exactly_what_it_lists(seed: int) -> None:
         assert (reading in moves) == (reading in listed), reading.describe()
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.integers(0, 2**32))
-def test_a_reading_of_held_cards_is_legal_exactly_when_verify_says_so(seed: int) -> None:
+@given(rule_sets(), choices())
+def test_a_reading_of_held_cards_is_legal_exactly_when_verify_says_so(rules: RuleSet, rng: random.Random) -> None:
     """``legal_reading`` (for a player's own well-formed readings) agrees with ``verify``."""
-    game = random_position(random.Random(seed))
+    game = random_position(rng, rules)
     if game is None:
         return
-    rng = random.Random(seed)
     ids = list(iter_ids(game.hands[game.turn]))
     for _ in range(30):
         cards = sum(1 << c for c in rng.sample(ids, rng.randint(1, min(5, len(ids)))))
@@ -278,14 +277,23 @@ def test_a_reading_of_held_cards_is_legal_exactly_when_verify_says_so(seed: int)
                 expected: Move | None = game.verify(reading)
             except IllegalMove:
                 expected = None
-            assert legal_reading(game, game.drawn, reading) == expected, reading.describe()
+            assert legal_reading(game, game.hands[game.turn], game.drawn, reading) == expected, reading.describe()
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, 2**32))
-def test_every_event_carries_the_public_state_after_it(seed: int) -> None:
-    rng = random.Random(seed)
-    rules = random_rules(rng)
+def test_a_lone_joker_read_from_a_hand_holding_both_is_the_one_verify_takes() -> None:
+    """Two jokers in the deck, both held: a pair of 9s made with the second joker is applied with the first,
+    by ``verify`` and ``legal_reading`` alike (before, ``legal_reading`` kept the second)."""
+    rules = preset_rules("classic", 3, {"jokers": 2})
+    hands = [parse_cards("9C JK JK"), parse_cards("3S 4S"), parse_cards("5S 6S")]
+    game = Game(rules, hands, leader=0)
+    second = next(p for p in play_readings(parse_cards("9C") | 1 << 53, rules) if p.size == 2)
+    expected = game.verify(second)
+    assert isinstance(expected, Play) and expected.cards == parse_cards("9C") | 1 << 52
+    assert legal_reading(game, game.hands[0], game.drawn, second) == expected
+
+
+@given(rule_sets(), choices())
+def test_every_event_carries_the_public_state_after_it(rules: RuleSet, rng: random.Random) -> None:
     game = Game.new(rules, rng, previous_places=rng.sample(range(rules.players), rules.players))
     dealt = state_after(game.setup_events[0])
     assert dealt is not None and dealt.counts == tuple(h.bit_count() for h in game.deal.hands)
@@ -309,11 +317,9 @@ def test_every_event_carries_the_public_state_after_it(seed: int) -> None:
         assert all(state_after(e) is not None for e in events if not isinstance(e, GameOver))
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, 2**32))
-def test_a_game_rebuilt_from_its_position_plays_on_the_same(seed: int) -> None:
-    rng = random.Random(seed)
-    game = Game.new(random_rules(rng), rng)
+@given(rule_sets(), choices())
+def test_a_game_rebuilt_from_its_position_plays_on_the_same(rules: RuleSet, rng: random.Random) -> None:
+    game = Game.new(rules, rng)
     give_random_gifts(game, rng)
     for _ in range(rng.randint(0, 40)):
         if game.over:
@@ -334,6 +340,25 @@ def test_a_game_rebuilt_from_its_position_plays_on_the_same(seed: int) -> None:
         move = rng.choice(game.move_list())
         assert copy.play(move) == game.play(move)
     assert copy.result == game.result
+
+
+@pytest.mark.parametrize("preset", ["standard", "uecda", "classic"])
+def test_a_game_rebuilt_during_the_exchange_lets_the_rules_pick_its_leader(preset: str) -> None:
+    """No one leads while the upper classes choose their gifts: a copy made then leads as the game does."""
+    match = Match(preset_rules(preset), seed=3, games=3)
+    while match.game.result is None:
+        match.game.play(match.game.move_list()[0])
+    match.record_result()
+    game = match.next_game()
+    assert game.phase is Phase.EXCHANGE
+    copy = Game.from_position(game.public(), game.hands, history=game.history)
+    while game.phase is Phase.EXCHANGE:
+        gift = game.pending[0]
+        cards = sum(1 << c for c in list(iter_ids(game.hands[gift.giver]))[:gift.count])
+        copy.give(gift.giver, cards)
+        game.give(gift.giver, cards)
+    assert (copy.leader, copy.turn) == (game.leader, game.turn)
+    assert copy.public() == game.public()
 
 
 def test_a_position_that_does_not_fit_its_state_is_refused() -> None:

@@ -14,15 +14,16 @@ import json
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.record import MAX_DEPTH, RecordError, check, loads, main
+from game.engine.record import MAX_DEPTH, Record, RecordError, RecordText, check, loads, main, parse_record, read_record
+from tests.properties import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
@@ -72,6 +73,23 @@ def test_hostile_records_exit_2_naming_the_field(tmp_path: Path, text: str, fiel
     assert (status, out) == (2, "")
     assert err.startswith("malformed record: " + field), err
     assert "Traceback" not in err and len(err) < 400
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    """Before: the checker waited forever for a writer."""
+    import os
+
+    path = tmp_path / "record.json"
+    os.mkfifo(path)
+    status, out, err = run_checker(path)
+    assert (status, out) == (2, "") and err.startswith(f"malformed record: record: cannot read {path}: not a regular")
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    status, out, err = run_checker(tmp_path)
+    assert (status, out) == (2, "") and "cannot read" in err and "Traceback" not in err
 
 
 def test_a_utf8_byte_order_mark_is_accepted(tmp_path: Path) -> None:
@@ -143,17 +161,22 @@ def containers(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(4))
 @given(JSON_VALUES)
 def test_any_json_value_is_answered_without_a_traceback(scratch: Path, value: Any) -> None:
     assert_clean_answer(scratch, json.dumps(value))
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2))
 @given(st.data())
 def test_damaged_real_records_are_answered_without_a_traceback(scratch: Path, data: st.DataObject) -> None:
+    assert_clean_answer(scratch, json.dumps(damaged(data, data.draw(st.integers(1, 3)))))
+
+
+def damaged(data: st.DataObject, times: int) -> Any:
+    """A real record with a random value put somewhere in it ``times`` times (often near the top)."""
     record = copy.deepcopy(data.draw(st.sampled_from(SAMPLES)))
-    for _ in range(data.draw(st.integers(1, 3))):
+    for _ in range(times):
         found = containers(record)
         shallow = [p for p in found if len(p) <= 2]
         path = data.draw(st.sampled_from(shallow) | st.sampled_from(found))
@@ -167,10 +190,10 @@ def test_damaged_real_records_are_answered_without_a_traceback(scratch: Path, da
             target[data.draw(st.integers(0, len(target) - 1))] = value
         else:
             target.append(value)
-    assert_clean_answer(scratch, json.dumps(record))
+    return record
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(4))
 @given(st.text(alphabet=st.sampled_from('[]{}",:0123456789-.eE truefalsn\\\ufeffx'), max_size=80))
 def test_any_text_decodes_or_is_refused_by_name(text: str) -> None:
     try:
@@ -189,3 +212,34 @@ def test_nesting_at_every_depth_is_answered(scratch: Path) -> None:
     for depth in (MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, 500, 990, 1000, 5000):
         assert_clean_answer(scratch, with_raw("hands", "[" * depth + "]" * depth))
         assert_clean_answer(scratch, with_raw("leader", '{"a":' * depth + "1" + "}" * depth))
+
+
+# --- reading game by game -------------------------------------------------------------------------------------
+
+
+def outcome(read: Callable[[str], Any], text: str) -> tuple[str, Any]:
+    """What reading ``text`` gives: ("games", every game's spec) or ("error", the message)."""
+    try:
+        record = read(text)
+    except RecordError as error:
+        return "error", str(error)
+    return "games", (record.rules, [record.spec(i) for i in range(len(record.actions))])
+
+
+def whole(text: str) -> Record:
+    return parse_record(loads(text))
+
+
+@settings(max_examples=examples(6))
+@given(st.data())
+def test_reading_game_by_game_gives_what_reading_whole_gives(data: st.DataObject) -> None:
+    """Any damage to a real record's text, or to its structure: the same games, or the same message."""
+    record = damaged(data, data.draw(st.integers(0, 1)))
+    text = json.dumps(record, indent=data.draw(st.sampled_from([None, 1, 2])))
+    if data.draw(st.booleans()):
+        at = data.draw(st.integers(0, len(text)))
+        text = text[:at] + data.draw(st.sampled_from(['"games": []', "]", "}", ",", '"', "[{}]", ""])) + text[at:]
+    read = outcome(read_record, text)
+    assert read == outcome(whole, text)
+    if read[0] == "games" and text.count('"games"') == 1:
+        assert isinstance(read_record(text), RecordText), "a plain record is read game by game"

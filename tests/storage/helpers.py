@@ -2,39 +2,38 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from game.engine import Match, Phase, preset_rules
+from game.engine import Match, preset_rules
 from game.engine.cards import iter_ids
 from game.engine.record import match_record_json, record_json
-from game.storage.stats import GameRow, MatchRow
+from game.engine.runner import Answer, Decision, MatchRunner
+from game.storage.stats import GameRow, MatchRow, iso_utc
 
 
-def play_match(preset: str = "standard", players: int | None = None, seed: int = 1, games: int = 2) -> Match:
-    """A match played to its end by random legal moves (random gifts in the exchange)."""
-    rules = preset_rules(preset, players)
-    match = Match(rules, seed, games=games)
+def play_match(preset: str = "standard", players: int | None = None, seed: int = 1, games: int = 2,
+               overrides: dict[str, object] | None = None) -> Match:
+    """A match played to its end by random legal moves and random gifts (the exchange, 7渡し, 10捨て)."""
+    runner = MatchRunner(Match(preset_rules(preset, players, overrides), seed, games=games))
     rng = random.Random(seed)
-    while True:
-        game = match.game
-        while game.result is None:
-            if game.phase is Phase.EXCHANGE:
-                gift = game.pending[0]
-                cards = 0
-                for cid in rng.sample(list(iter_ids(game.hands[gift.giver])), gift.count):
-                    cards |= 1 << cid
-                game.give(gift.giver, cards)
-            else:
-                game.play(rng.choice(game.move_list()))
-        if match.record_result() is not None:
-            return match
-        match.next_game()
+
+    def decide(decision: Decision) -> Answer:
+        game = runner.game
+        if decision.gift is not None:
+            return sum(1 << cid for cid in rng.sample(list(iter_ids(game.hands[decision.seat])), decision.gift.count))
+        return rng.choice(game.move_list())
+
+    runner.play(decide)
+    return runner.match
 
 
 def game_record(match: Match, index: int = 0) -> dict[str, Any]:
@@ -140,3 +139,30 @@ def inject_faults(
 
     monkeypatch.setattr(sqlite3, "connect", connect)  # the module the statistics store connects through
     return seen
+
+
+def fill_games(path: Path, count: int, *, seed: int = 1, start: datetime | None = None,
+               groups: Sequence[tuple[str, int, str]] = (("standard", 4, "normal"), ("duel5", 2, "strong"))) -> None:
+    """``count`` games written straight into the statistics database at ``path`` (made by ``StatsStore``),
+    one every few hours from ``start``, in the given groups (preset, players, strength)."""
+    rng = random.Random(seed)
+    moment = start or datetime(2023, 1, 1, tzinfo=timezone.utc)
+    kinds = []
+    for preset, players, strength in groups:
+        rules = preset_rules(preset, players)
+        by_place = [(rules.titles[p].value, rules.points_for(p, rules.titles[p])) for p in range(players)]
+        kinds.append((preset, players, strength, json.dumps(rules.switches()),
+                      json.dumps([None] + [strength] * (players - 1)), by_place))
+    rows = []
+    for index in range(count):
+        preset, players, strength, switches, opponents, by_place = kinds[index % len(kinds)]
+        place = rng.randrange(players)
+        title, points = by_place[place]
+        played_at = iso_utc(moment + timedelta(hours=7 * index))
+        rows.append((played_at, preset, switches, players, opponents, 0, place, title, points, 60.0, strength))
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.executemany(
+            "INSERT INTO games (played_at, preset, rules, players, opponents, human_seat, place, title, points, "
+            "duration_s, strength) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    conn.close()

@@ -58,7 +58,8 @@ def test_data_must_have_a_version(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "content",
     [b"", b'{"version": 1, "record": {"games": [', b"\x00\x00\x00\x00", b"[1]", b'{"record": {}}',
-     b'{"version": "one"}', b"\xff\xff"],
+     b'{"version": "one"}', b"\xff\xff", b'{"version": 1, "record": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+     b'{"version": 1, "record": ' + b"[" * 40 + b"]" * 40 + b"}"],
 )
 def test_a_damaged_autosave_is_moved_aside(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, content: bytes

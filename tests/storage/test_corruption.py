@@ -362,3 +362,44 @@ def test_damage_found_while_playing(tmp_path: Path, caplog: pytest.LogCaptureFix
     with StatsStore(store.recovered_path) as old:
         assert old.count_games() == 1, "the earlier game is in the file set aside"
     store.close()
+
+
+def test_a_link_to_an_empty_file_is_not_made_a_database(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Before: SQLite wrote the statistics into the file the link pointed at."""
+    other = tmp_path / "empty.txt"
+    other.write_bytes(b"")
+    path = tmp_path / "stats.sqlite3"
+    path.symlink_to(other)
+    check_recovered(path, None, caplog)
+    assert other.read_bytes() == b"" and not path.is_symlink()
+    (kept,) = tmp_path.glob("stats.sqlite3.corrupt-*")
+    assert kept.is_symlink()
+
+
+def test_a_link_to_a_statistics_database_is_used(tmp_path: Path) -> None:
+    """Statistics kept elsewhere on purpose, behind a link: a database of ours is used where it is."""
+    (tmp_path / "elsewhere").mkdir()
+    real = tmp_path / "elsewhere" / "stats.sqlite3"
+    filled(real, 2)
+    path = tmp_path / "stats.sqlite3"
+    path.symlink_to(real)
+    with StatsStore(path) as store:
+        assert store.notice is None and store.count_games() == 2
+        store.add_game(row())
+    with StatsStore(real) as store:
+        assert store.count_games() == 3
+
+
+def test_a_companion_that_is_a_link_is_set_aside_alone(tmp_path: Path) -> None:
+    """SQLite would write its journal through the link into the other file."""
+    path = tmp_path / "stats.sqlite3"
+    filled(path, 2)
+    other = tmp_path / "other.bin"
+    other.write_bytes(b"not ours")
+    Path(f"{path}-wal").symlink_to(other)
+    with StatsStore(path) as store:
+        assert store.persistent and store.notice is None and store.count_games() == 2
+        store.add_game(row())
+    assert other.read_bytes() == b"not ours"
+    (aside,) = tmp_path.glob("stats.sqlite3-wal.corrupt-*")
+    assert aside.is_symlink()

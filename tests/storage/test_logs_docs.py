@@ -61,7 +61,8 @@ def test_a_named_pipe_as_log_file_falls_back_to_stderr(tmp_path: Path, root_logg
 
 
 @pytest.mark.parametrize(
-    "module", ["paths", "settings", "stats", "records_io", "atomic", "autosave", "files", "lock", "notices"]
+    "module",
+    ["paths", "settings", "stats", "records_io", "atomic", "autosave", "files", "lock", "notices", "jsontext", "rows"],
 )
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(f"game.storage.{module}"))
@@ -74,3 +75,31 @@ def test_storage_does_not_import_pygame() -> None:
 
     code = "import sys, game.storage; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2]).returncode == 0
+
+
+def flush(root_logger: logging.Logger) -> None:
+    for handler in root_logger.handlers:
+        handler.flush()
+
+
+@pytest.mark.parametrize("kind", ["symlink", "hardlink"])
+def test_a_log_file_that_is_a_link_is_not_written_through(
+    tmp_path: Path, root_logger: logging.Logger, kind: str
+) -> None:
+    """Before: log lines were appended to the other file."""
+    other = tmp_path / "notes.txt"
+    other.write_text("someone else's file\n")
+    (tmp_path / "logs").mkdir()
+    log_file = tmp_path / "logs" / "daifugo.log"
+    if kind == "symlink":
+        log_file.symlink_to(other)
+    else:
+        os.link(other, log_file)
+    assert setup_logging(AppPaths.under(tmp_path)) == log_file
+    logging.getLogger("game.test").warning("a line for the log")
+    flush(root_logger)
+    assert other.read_text() == "someone else's file\n"
+    assert not log_file.is_symlink() and os.stat(log_file).st_nlink == 1
+    assert "a line for the log" in log_file.read_text() and "kept as" in log_file.read_text()
+    (kept,) = (tmp_path / "logs").glob("daifugo.log.link-*")
+    assert kept.is_symlink() if kind == "symlink" else kept.read_text() == other.read_text()

@@ -18,14 +18,16 @@ from typing import Any
 import pytest
 
 from ai.levels import make_player
-from ai.worker import DecisionWorker
 from game.engine import Phase, observe
+from game.engine.rules import PresetId
+from game.levels import Level
 from game.recorder import ResultRecorder
 from game.session import SeatSpec, Session, SessionSetup
 from game.setups import SeatKind
 from game.storage.notices import Notice, NoticeKind
 from game.storage.rows import iso_utc
 from game.storage.stats import StatsStore
+from game.worker import DecisionWorker
 
 from .helpers import ENOSPC, SQLITE_READONLY, inject_faults, sqlite_error
 
@@ -42,8 +44,8 @@ class Clock:
 
 
 def setup(games: int, level: str = "normal") -> SessionSetup:
-    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, level) for _ in range(3)))
-    return SessionSetup(preset="standard", players=4, seats=seats, seed=11, games=games)
+    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, Level(level)) for _ in range(3)))
+    return SessionSetup(preset=PresetId.STANDARD, players=4, seats=seats, seed=11, games=games)
 
 
 def play(session: Session, stop: Callable[[Session], bool] = lambda s: False) -> None:
@@ -118,6 +120,9 @@ def test_a_game_replayed_after_a_crash_is_counted_once(
     before_the_end = json.loads(json.dumps(saves[-1]))
     play(first, lambda s: len(s.match.results) == 1)
     first.close()  # killed: the autosave after the game was never written
+    key = Session.saved_match(before_the_end)["match_key"]
+    assert recorder.resumed_key(key, 0) == key, "one game behind what is recorded: the same match"
+    assert recorder.resumed_key(key, -1) is None, "further behind: an older copy, recorded as a new match"
     again = Session.resume(before_the_end, worker, on_game_over=recorder.game_over)
     play(again)
     (match,) = store.recent_matches()

@@ -5,15 +5,21 @@ from __future__ import annotations
 import copy
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from game.engine import Gift
 from game.engine.record import check
+from game.engine.state import GiftKind
 from game.storage.records_io import export_name, export_record, import_record
 
 from .helpers import game_record, match_record, play_match
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +39,16 @@ def test_export_then_import_gives_the_same_record(tmp_path: Path, preset: str) -
         assert result.ok and result.error is None
         assert result.record == data
         assert result.games == check(data)[1]["games"]
+
+
+def test_a_match_with_handoffs_round_trips(tmp_path: Path) -> None:
+    """7渡し and 10捨て hand cards on mid-game: the records of such a match export and import whole."""
+    match = play_match("standard", seed=5, games=3, overrides={"seven_pass": True, "ten_discard": True})
+    assert any(isinstance(e, Gift) and e.kind is not GiftKind.EXCHANGE for game in match.games for e in game.history), \
+        "the deals hand cards on"
+    data = match_record(match)
+    result = import_record(export_record(tmp_path / "game.json", data))
+    assert result.ok and result.record == data
 
 
 def test_export_is_readable_by_hand(tmp_path: Path, record: dict[str, Any]) -> None:
@@ -127,6 +143,43 @@ def test_a_file_named_dash_is_a_file_not_standard_input(tmp_path: Path, record: 
     path = tmp_path / "-"
     path.write_text(json.dumps(record))
     assert import_record(path).record == record
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def hostile_texts(record: dict[str, Any]) -> dict[str, bytes]:
+    plain = json.dumps(record).encode()
+    game = record["games"][0]
+    leader = json.dumps({**record, "games": [{**game, "leader": "?"}]}).replace('"?"', "1" + "0" * 4999)
+    return {
+        "bom": BOM + plain,
+        "5000-digit number": leader.encode(),
+        "nested 5000 levels": plain[:-1] + b', "deep": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+        "nested 990 levels in a game": plain.replace(b'"actions": [', b'"actions": ' + b"[" * 990 + b"]" * 989, 1),
+        "not UTF-8": plain.replace(b'"rules"', b'"r\xffules"', 1),
+    }
+
+
+@pytest.mark.parametrize("case", ["bom", "5000-digit number", "nested 5000 levels", "nested 990 levels in a game",
+                                  "not UTF-8"])
+def test_the_import_answers_as_the_checker_does(tmp_path: Path, record: dict[str, Any], case: str) -> None:
+    """Before: a byte-order mark was refused by the import only; a long number gave Python's digit limit."""
+    path = tmp_path / "record.json"
+    path.write_bytes(hostile_texts(record)[case])
+    done = subprocess.run([sys.executable, "-m", "game.engine.record", str(path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    result = import_record(path)
+    if done.returncode == 0:
+        assert result.record == record
+    else:
+        message = done.stderr.removeprefix("malformed record: ").strip()
+        assert result.error is not None and result.error.split(": not UTF-8")[0] == message.split(": not UTF-8")[0]
+        assert "Exceeds the limit" not in result.error
+    assert (case, done.returncode) in {("bom", 0), ("5000-digit number", 2), ("nested 5000 levels", 2),
+                                       ("nested 990 levels in a game", 2), ("not UTF-8", 2)}
+    if case == "5000-digit number":
+        assert result.error == "games[0].leader: expected a seat 0..3, not <a number of 5000 digits>"
 
 
 def test_a_huge_file_is_refused(tmp_path: Path) -> None:

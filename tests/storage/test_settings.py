@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.storage.settings import (
@@ -22,6 +22,7 @@ from game.storage.settings import (
     settings_to_json,
     system_language,
 )
+from tests.properties import examples
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
@@ -143,7 +144,9 @@ def test_nan_and_infinity_anywhere_are_refused_so_the_file_can_be_saved_again(tm
 @pytest.mark.parametrize(
     "content",
     [b"", b"{", b"not json at all", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b'"just a string"', b"null",
-     b"[" * 100_000, b'{"language": "ja"} trailing'],
+     b"[" * 100_000, b'{"language": "ja"} trailing',
+     b'{"language": "en", "from_the_future": ' + b"[" * 985 + b"]" * 985 + b"}"],
+    ids=["empty", "open", "text", "binary", "list", "string", "null", "open-100k", "trailing", "deep-985"],
 )
 def test_a_damaged_file_is_moved_aside(tmp_path: Path, caplog: pytest.LogCaptureFixture, content: bytes) -> None:
     path = tmp_path / "settings.json"
@@ -157,6 +160,15 @@ def test_a_damaged_file_is_moved_aside(tmp_path: Path, caplog: pytest.LogCapture
     assert len(aside) == 1 and aside[0].read_bytes() == content
     assert not path.exists()
     assert save_settings(path, loaded) and load_settings(path) [1] == []
+
+
+def test_a_deep_unknown_key_never_stops_a_later_save(tmp_path: Path) -> None:
+    """Before: it loaded, and every later save raised RecursionError (the error screen at Play, at any toggle)."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "en", "from_the_future": ' + "[" * 985 + "]" * 985 + "}")
+    loaded, warnings = load_settings(path)
+    assert "nested more than 32 levels" in warnings[0]
+    assert save_settings(path, loaded.replace(volume=0.3)) and load_settings(path)[0].volume == 0.3
 
 
 def test_a_huge_file_is_refused(tmp_path: Path) -> None:
@@ -203,7 +215,7 @@ def test_save_reports_a_disk_refusal(tmp_path: Path, caplog: pytest.LogCaptureFi
     assert "cannot write" in caplog.text
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1.2))
 @given(st.dictionaries(st.sampled_from([*settings_to_json(Settings()).keys(), "extra"]) | st.text(max_size=5), JSON))
 @example({"last_setup": {"": math.nan}})
 @example({"extra": [math.inf]})

@@ -231,6 +231,19 @@ def test_reset_keeps_a_backup(store: StatsStore, tmp_path: Path) -> None:
     other.close()
 
 
+def test_a_reset_never_writes_its_backup_through_a_link(
+    store: StatsStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link at the backup's name (even one to nothing) is passed over: SQLite would create its target."""
+    monkeypatch.setattr("game.storage.stats.timestamp", lambda: "20250101T000000Z")
+    store.add_game(row())
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    (folder / "stats-20250101T000000Z.sqlite3").symlink_to(tmp_path / "elsewhere.sqlite3")
+    backup = store.reset(folder)
+    assert backup.name == "stats-20250101T000000Z-1.sqlite3" and not (tmp_path / "elsewhere.sqlite3").exists()
+
+
 def test_reset_without_a_backup_deletes_nothing(store: StatsStore, tmp_path: Path) -> None:
     store.add_game(row())
     (tmp_path / "blocker").write_text("a file where the folder should be")

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.rules import PresetId
+from game.levels import Level
 from game.session import SeatSpec, SessionSetup
 from game.setups import SeatKind
 from game.ui.app import App
@@ -16,7 +18,7 @@ from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scripted import Autopilot, headless_app, play_until
 
-STANDIN = Path(__file__).resolve().parents[1] / "uecda" / "standin_client.py"
+STANDIN = Path(__file__).resolve().parents[1] / "network" / "uecda" / "standin_client.py"
 
 
 @pytest.fixture
@@ -29,9 +31,9 @@ def app(tmp_path: Path) -> Iterator[App]:
 def uecda_setup(app: App, command: str, seed: int = 5) -> SessionSetup:
     """A uecda match with the program at player 1, chosen by the player (so it starts without asking)."""
     app.ctx.chosen_programs.add(command)
-    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, "normal", command),
-             *(SeatSpec(SeatKind.COMPUTER, "normal") for _ in range(3)))
-    return SessionSetup(preset="uecda", players=5, seats=seats, seed=seed, games=2)
+    seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, Level.NORMAL, command),
+             *(SeatSpec(SeatKind.COMPUTER, Level.NORMAL) for _ in range(3)))
+    return SessionSetup(preset=PresetId.UECDA, players=5, seats=seats, seed=seed, games=2)
 
 
 def test_an_external_program_plays_a_seat_through_a_whole_game(app: App) -> None:
@@ -42,7 +44,7 @@ def test_an_external_program_plays_a_seat_through_a_whole_game(app: App) -> None
     session = app.session
     assert session is not None and session.game.result is not None
     assert session.levels[1] == "external"
-    assert any(turn.seat == session.match.seat_of(1) for turn in session.game.history)
+    assert any(turn.seat == session.match.seat_of(1) for turn in session.game.turns())
 
 
 def test_a_program_that_cannot_start_is_replaced_by_normal(app: App) -> None:

@@ -8,8 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import Phase
+from game.engine import Gift, Phase
+from game.engine.rules import PresetId
 from game.engine.state import GiftKind
+from game.levels import Level
 from game.session import SeatSpec, SessionSetup
 from game.setups import SeatKind
 from game.ui.app import App
@@ -30,8 +32,8 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 
 def setup(seed: int, players: int = 4) -> SessionSetup:
-    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, "normal") for _ in range(players - 1)))
-    return SessionSetup(preset="standard", players=players, seats=seats, overrides=HOUSE, seed=seed)
+    seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, Level.NORMAL) for _ in range(players - 1)))
+    return SessionSetup(preset=PresetId.STANDARD, players=players, seats=seats, overrides=HOUSE, seed=seed)
 
 
 def table(app: App) -> TableScene:
@@ -96,7 +98,8 @@ def test_the_human_chooses_the_cards_to_hand_on_by_clicking(app: App) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
         app.step(1 / 60)
-        assert session.game.handoffs[-1][1:3] == (session.human_seat, chosen)
+        last = session.game.history[-1]
+        assert isinstance(last, Gift) and (last.giver, last.cards) == (session.human_seat, chosen)
         assert not session.game.hands[session.human_seat] & chosen
         return
     pytest.fail("the human never had to hand on or discard in 40 games")

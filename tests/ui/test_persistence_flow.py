@@ -18,7 +18,7 @@ SETUP = setup_for("standard", 4, "normal", seed=77, games=3)
 
 def history(app: App) -> list[Turn]:
     assert app.session is not None
-    return list(app.session.game.history)
+    return app.session.game.turns()
 
 
 def test_quit_and_resume_continues_exactly(tmp_path: Path) -> None:
@@ -130,3 +130,39 @@ def test_the_log_file_receives_what_happened(tmp_path: Path) -> None:
     app.close()
     text = Path(app.log_file).read_text(encoding="utf-8")
     assert "starting: Python" in text and "new match:" in text and "game over:" in text and "closing" in text
+
+
+def play_to_the_end_of_the_match(app: App, pilot: Autopilot) -> None:
+    while True:
+        play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=pilot, max_frames=20_000)
+        if app.session is None or app.session.over:
+            return
+        result = app.stack.top
+        assert isinstance(result, ResultScene)
+        result.widgets.widgets[0].activate()  # the next game
+
+
+def test_a_restored_copy_of_a_recorded_match_is_recorded_as_a_new_match(tmp_path: Path) -> None:
+    """Before: every game played from the restored copy, and its match, were skipped as recorded before."""
+    pilot = Autopilot("normal", seed=4)
+    setup = setup_for("standard", 4, "normal", seed=21, games=2)
+    app = headless_app(home=tmp_path, raise_errors=True)
+    app.start_match(setup)
+    play_until(app, lambda a: len(history(a)) >= 6, autopilot=pilot)
+    app.show_title()
+    app.writer.flush()
+    backup = app.paths.autosave_file.read_bytes()  # the player copies the saved match away
+    assert app.resume_match()
+    play_to_the_end_of_the_match(app, pilot)
+    app.show_title()
+    app.writer.flush()
+    stats = app.ctx.stats
+    assert stats is not None and stats.count_games() == 2 and len(stats.recent_matches()) == 1
+    app.paths.autosave_file.write_bytes(backup)  # ... and puts the copy back
+    assert app.resume_match()
+    play_to_the_end_of_the_match(app, pilot)
+    app.writer.flush()
+    matches = stats.recent_matches()
+    assert len(matches) == 2 and stats.count_games() == 4
+    assert [len(stats.match_games(m.id)) for m in matches] == [2, 2]
+    app.close()

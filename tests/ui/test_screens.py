@@ -24,13 +24,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine import Match, preset_rules
-from game.engine.record import record_json
+from game.engine.record import Record, RecordText, parse_record, record_json
 from game.engine.rules import Title
 from game.setups import SessionSetup
 from game.storage.paths import AppPaths
 from game.storage.records_io import ImportResult
 from game.storage.stats import GameRow
-from game.ui.app import App, AppOptions
+from game.ui.app import KEY_GRACE, App, AppOptions
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog
 from game.ui.scenes.drawing import label_text
@@ -158,7 +158,7 @@ def bring_into_view(app: App, scene: Any, widget: Widget) -> None:
 NAVIGATION = {
     "start": "start_match", "restart": "restart_match", "resume": "resume_match", "replay": "show_replay",
     "quit": "quit", "fullscreen": "toggle_fullscreen", "new_game": "show_new_game", "settings": "show_settings",
-    "stats": "show_stats", "replays": "show_replays",
+    "stats": "show_stats", "replays": "show_replays", "review": "show_review",
 }
 """The app's navigation methods by a short name."""
 
@@ -529,7 +529,11 @@ def test_replays_open_export_and_import(app: App) -> None:
     assert scene.path == str(files[0])  # the exported file is offered for import
     click_widget(app, scene.import_button)
     finish_import(app, scene)
-    assert len(replays) == 2 and replays[1][0]["games"] == replays[0][0]["games"]
+    assert len(replays) == 2
+    imported = replays[1][0]
+    assert isinstance(imported, RecordText), "read game by game"
+    assert imported.rules.preset == replays[0][0]["rules"]["preset"]
+    assert [imported.spec(i) for i in range(len(imported.actions))] == list(parse_record(replays[0][0]).games)
 
 
 def test_replays_import_of_garbage_shows_the_checker_message(app: App, tmp_path: Path) -> None:
@@ -567,11 +571,11 @@ def test_replays_import_runs_off_the_frame_loop(app: App, monkeypatch: pytest.Mo
     """Before: checking a long record (a 16 MB match replays every game) froze the window until done."""
     replays = capture(app, "replay")
     release = threading.Event()
-    record = {"format": "daifugo-record/1", "rules": "standard", "games": []}
+    record = Record(preset_rules("standard"), ())
 
     def slow_import(path: Path) -> ImportResult:
         assert release.wait(60), "the frame loop never let the import finish"
-        return ImportResult(record=record)
+        return ImportResult(parsed=record)
 
     monkeypatch.setattr("game.ui.scenes.replays.import_record", slow_import)
     scene = open_replays(app)
@@ -682,10 +686,11 @@ MONKEY_ROUNDS = 48
 MONKEY_STEPS = 25
 
 
+@pytest.mark.slow
 def test_monkey_clicks_and_keys_on_every_screen(app: App) -> None:
     """A fixed number of frames of random input on every menu screen; any exception in a scene fails the test."""
     add_games(app, 8)
-    for name in ("start", "restart", "resume", "replay", "quit", "fullscreen"):
+    for name in ("start", "restart", "resume", "replay", "review", "quit", "fullscreen"):
         capture(app, name)
     assert app.options.raise_errors  # App.step lets a scene's exception through instead of showing the error screen
     rng = random.Random(20250101)
@@ -755,6 +760,9 @@ def test_title_shows_the_statistics_recovery_notice_once(tmp_path: Path) -> None
         (kept,) = home.data_dir.glob("stats.sqlite3.corrupt-*")
         assert kept.name in "".join(notice.lines).replace(" ", "") or kept.name in "".join(notice.lines)
         key(app, pygame.K_RETURN)
+        assert top(app) is notice, "a key pressed as the notice came up is not taken as its answer"
+        app.step(KEY_GRACE)
+        key(app, pygame.K_RETURN)
         assert isinstance(top(app), TitleScene)
         app.show_title()
         step(app)
@@ -774,6 +782,24 @@ def test_the_title_sways_at_a_low_frame_rate_and_draws_at_once_after_input(app: 
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
     app.step(DT, always_draw=False)
     assert app.draws == draws + 1
+
+
+def test_the_title_left_alone_comes_to_rest_and_draws_nothing_until_input(app: App) -> None:
+    from game.ui.scenes.title import AWAKE_S, SETTLE_S, SWAY_FPS
+
+    step(app, 5)
+    title = top(app)
+    assert isinstance(title, TitleScene) and title.frame_rate() == SWAY_FPS
+    for _ in range(round((AWAKE_S + SETTLE_S + 0.5) * 60)):
+        app.step(1 / 60, always_draw=False)
+    assert title.frame_rate() == 0 and title.lively == 0
+    draws = app.draws
+    for _ in range(600):  # ten more seconds: not a frame drawn
+        app.step(1 / 60, always_draw=False)
+    assert app.draws == draws
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.step(1 / 60, always_draw=False)
+    assert title.frame_rate() == SWAY_FPS and app.draws == draws + 1  # woken: it sways again
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720)])

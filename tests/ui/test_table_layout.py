@@ -45,13 +45,15 @@ def painter(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     app.close()
 
 
-def test_no_two_slots_overlap_and_all_are_on_screen() -> None:
+@pytest.mark.parametrize("stamps", [False, True])
+def test_no_two_slots_overlap_and_all_are_on_screen(stamps: bool) -> None:
+    """With the reaction stamps of a table for friends too."""
     for size, n, stock, pile in configurations():
         for human in (0, n - 1):
-            layout = table_layout(size, n, human, stock=stock, pile=pile)
+            layout = table_layout(size, n, human, stock=stock, pile=pile, stamps=stamps)
             screen = pygame.Rect((0, 0), size)
             slots = layout.slots()
-            assert len(slots) == 15 + 2 * (n - 1) + stock + pile
+            assert len(slots) == 15 + 2 * (n - 1) + stock + pile + stamps
             for name, rect in slots.items():
                 assert rect.width > 0 and rect.height > 0, (size, n, name)
                 assert screen.contains(rect), (size, n, stock, pile, name, rect)

@@ -18,6 +18,8 @@ from typing import Any
 import pygame
 import pytest
 
+from game.engine.rules import PresetId
+from game.levels import Level
 from game.session import SeatSpec, Session, SessionSetup
 from game.setups import SeatKind
 from game.storage.autosave import save_autosave
@@ -108,7 +110,7 @@ def test_play_shows_a_program_from_the_settings_file_and_runs_it_only_if_the_pla
     click(app, title_button(app, "play"))
     click(app, dialog(app).yes_button)
     assert isinstance(app.stack.top, TableScene) and app.session is not None
-    assert app.session.setup.seats[1] == SeatSpec(SeatKind.EXTERNAL, "normal", command)
+    assert app.session.setup.seats[1] == SeatSpec(SeatKind.EXTERNAL, Level.NORMAL, command)
     for _ in range(600):
         if not app.session.check_programs():
             break
@@ -134,11 +136,12 @@ def test_a_program_in_rules_without_external_seats_never_runs(tmp_path: Path, ap
     apps.append(app)
     click(app, title_button(app, "play"))
     assert isinstance(app.stack.top, TableScene) and app.session is not None
-    assert app.session.setup.seats[1] == SeatSpec(SeatKind.COMPUTER, "strong")
+    assert app.session.setup.seats[1] == SeatSpec(SeatKind.COMPUTER, Level.STRONG)
     assert app.session.levels[1] == "strong" and not marker.exists()
     # Nor can a setup be made that has one.
     with pytest.raises(ValueError, match="no external-program seats"):
-        SessionSetup("standard", 2, (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, "normal", command)))
+        seats = (SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.EXTERNAL, Level.NORMAL, command))
+        SessionSetup(PresetId.STANDARD, 2, seats)
 
 
 def test_the_new_game_screen_asks_before_a_remembered_program_and_not_before_a_typed_one(
@@ -168,7 +171,7 @@ def test_the_new_game_screen_asks_before_a_remembered_program_and_not_before_a_t
 def saved_match(home: Path, setup: dict[str, Any]) -> Path:
     """An autosave of a real match, with ``setup`` written in it as the setup."""
     seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER) for _ in range(4)))
-    plain = SessionSetup("uecda", 5, seats, games=1, seed=1)
+    plain = SessionSetup(PresetId.UECDA, 5, seats, games=1, seed=1)
     data = Session(plain, worker=None).autosave_data()  # type: ignore[arg-type]
     data["setup"] = setup
     path = AppPaths.under(home).ensure().autosave_file
@@ -200,7 +203,7 @@ def test_a_command_line_that_cannot_be_shown_plainly_is_refused(tmp_path: Path, 
     apps.append(app)
     click(app, title_button(app, "play"))
     assert isinstance(app.stack.top, TableScene) and app.session is not None
-    assert app.session.setup.seats[1] == SeatSpec(SeatKind.COMPUTER, "normal")
+    assert app.session.setup.seats[1] == SeatSpec(SeatKind.COMPUTER, Level.NORMAL)
 
 
 # --- values out of range -----------------------------------------------------------------------

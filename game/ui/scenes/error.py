@@ -2,8 +2,9 @@
 
 It depends on as little as possible: plain pygame drawing, the bundled font
 with pygame's default font as a fallback, translations with English
-fallbacks, and its own two buttons instead of the widget toolkit.  If going
-back to the title fails again, the game quits.
+fallbacks, and its own two buttons instead of the widget toolkit.  Every
+string is made displayable first (a log path with a byte that is not UTF-8,
+an error quoting one).  If going back to the title fails again, the game quits.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame
 from .. import theme
 from ..intents import Command, Intent, Pointer
 from ..scene import Scene
+from ..text import displayable
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -73,6 +75,7 @@ class ErrorScene(Scene):
         return font
 
     def _wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        text = displayable(text)
         font = self._font(size, bold)
         lines: list[str] = []
         line = ""
@@ -145,7 +148,7 @@ class ErrorScene(Scene):
 
     def _text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
               color: tuple[int, int, int], *, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-        image = self._font(size, bold).render(text, True, color)
+        image = self._font(size, bold).render(displayable(text), True, color)
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect

@@ -18,7 +18,7 @@ from ..intents import Command, Intent, Pointer, Wheel
 from ..scene import ANIMATING, Scene
 from ..theme import px
 from ..widgets import Button, WidgetGroup
-from .drawing import PANEL_BORDER, PANEL_FILL, Backdrop, clipped, ornament, panel, shade
+from .drawing import PANEL_BORDER, PANEL_FILL, Backdrop, clipped, ornament, panel, shade, wrap_text
 from .forms import ROW_GAP
 from .scrolling import Scroller
 
@@ -136,6 +136,18 @@ class MenuScreen(Scene):
         scale = self.ctx.scale
         panel(self.ctx, surface, rect.move(0, px(5, scale)), (0, 0, 0, 70), px(18, scale))
         panel(self.ctx, surface, rect, PANEL_FILL, px(18, scale), PANEL_BORDER, px(2, scale))
+
+    def draw_message(self, surface: pygame.Surface, title: str, text: str, top: int | None = None) -> None:
+        """A title and a wrapped paragraph in the middle of the body (nothing to show yet, or a problem)."""
+        ctx, scale = self.ctx, self.ctx.scale
+        y = top if top is not None else self.body.top + px(60, scale)
+        ctx.text.draw(surface, title, (self.body.centerx, y), px(theme.FONT_LABEL, scale), theme.GOLD,
+                      anchor="midtop", bold=True, shadow=True)
+        size = px(theme.FONT_BODY - 1, scale)
+        y += px(44, scale)
+        for line in wrap_text(ctx, text, size, min(self.body.width - px(80, scale), px(760, scale))):
+            ctx.text.draw(surface, line, (self.body.centerx, y), size, theme.CREAM, anchor="midtop")
+            y += round(size * 1.5)
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
         """Widgets outside the scroller as they are, scrolled ones clipped to the viewport."""

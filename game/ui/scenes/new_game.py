@@ -21,8 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.levels import LEVELS
-from game.engine.rules import PRESET_IDS, PRESETS, SWITCH_NAMES, RuleError, RuleSet, preset_rules, switch_kind
+from game.engine.rules import (
+    PRESET_IDS,
+    PRESETS,
+    SWITCH_NAMES,
+    PresetId,
+    RuleError,
+    RuleSet,
+    preset_rules,
+    switch_kind,
+)
+from game.levels import LEVELS, Level
 from game.setups import (
     MAX_COMMAND_CHARS,
     SeatKind,
@@ -52,7 +61,7 @@ CUSTOM_BASE = "standard"
 PER_SEAT = "per_seat"
 EXTERNAL = SeatKind.EXTERNAL.value
 """The seat-level choice that makes a seat an external program."""
-EXTERNAL_FALLBACK = "normal"
+EXTERNAL_FALLBACK = Level.NORMAL
 """The level that replaces an external program that fails."""
 MAX_COMMANDS = 8
 """External command lines remembered in the settings (the most recent last)."""
@@ -111,8 +120,11 @@ class NewGameScene(MenuScreen):
     footer_h = 70
     max_body_w = 1200
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, server: tuple[str, int, str] | None = None) -> None:
         super().__init__(ctx)
+        self.server = server
+        """(address, port, the player's name): the table is created on that server (a dedicated one), not played
+        here or hosted by this copy."""
         self.mode = "standard"
         self.players = {mode: PRESETS[CUSTOM_BASE if mode == CUSTOM else mode].default_players for mode in MODES}
         self.games: dict[str, int | None] = {
@@ -132,14 +144,23 @@ class NewGameScene(MenuScreen):
         self.card_text = (px(theme.FONT_SMALL, ctx.scale), round(px(theme.FONT_SMALL, ctx.scale) * 1.3))
         """The size and line height of the mode cards' descriptions."""
         self.keyed: dict[str, Widget] = {}
-        self.glance: list[tuple[str, pygame.Rect]] = []
+        self.glance: list[tuple[str, pygame.Rect, bool]] = []
+        """The local rules' chips: (name, place in the content, in play)."""
         self.description: list[str] = []
         self.glance_top = 0
+        self.glance_off_top = 0
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
         self.rules_button = Button(lambda: ctx.t("screen.new.view_rules"), self.view_rules, style="secondary",
                                    enabled=lambda: self.rules() is not None, size=theme.FONT_BODY)
-        self.start_button = Button(lambda: ctx.t("button.start"), self.start, enabled=lambda: self.problem is None)
+        self.start_button = Button(lambda: ctx.t("friends.create_table" if server else "button.start"),
+                                   self.host if server else self.start, enabled=lambda: self.problem is None)
+        self.host_button = Button(lambda: ctx.t("friends.host"), self.host, style="secondary",
+                                  enabled=lambda: self.problem is None, size=theme.FONT_BODY)
+        self.host_button.visible = server is None
+        self.host_saved_button = Button(lambda: ctx.t("friends.host_saved"), lambda: ctx.nav.host_saved_match(),
+                                        style="secondary", size=theme.FONT_SMALL)
+        self.host_saved_button.visible = server is None and ctx.nav.saved_hosted_match() is not None
         self._dirty = True
         self._rebuild(focus="mode:" + self.mode)
 
@@ -188,11 +209,11 @@ class NewGameScene(MenuScreen):
 
     def seat_spec(self, index: int) -> SeatSpec:
         if self.level != PER_SEAT:
-            return SeatSpec(SeatKind.COMPUTER, self.level)
+            return SeatSpec(SeatKind.COMPUTER, Level(self.level))
         level = self.seat_level(index)
         if level == EXTERNAL:
             return SeatSpec(SeatKind.EXTERNAL, EXTERNAL_FALLBACK, self.commands[index].strip())
-        return SeatSpec(SeatKind.COMPUTER, level if level in LEVELS else "normal")
+        return SeatSpec(SeatKind.COMPUTER, Level(level) if level in LEVELS else Level.NORMAL)
 
     def build(self) -> tuple[SessionSetup | None, str | None]:
         """The setup the choices describe, or None and the reason it cannot be played."""
@@ -207,7 +228,7 @@ class NewGameScene(MenuScreen):
             if seat.kind == EXTERNAL and not seat.command:
                 return None, t("screen.new.need_command", seat=t("seat.cpu", n=index))
         games = self.games[self.mode] if rules.info.match_end.choosable else None
-        setup = SessionSetup(self.preset, players, seats, self.overrides(), games,
+        setup = SessionSetup(PresetId(self.preset), players, seats, self.overrides(), games,
                              self.first if players == 2 else None, seed=0)
         return setup, None
 
@@ -218,6 +239,20 @@ class NewGameScene(MenuScreen):
             return None
 
     # --- actions -----------------------------------------------------------------------
+
+    def host(self) -> None:
+        """Host a table for friends with these rules (the computers' level for the seats nobody takes), or create
+        it on the chosen server."""
+        setup, problem = self.build()
+        if setup is None:
+            self.problem = problem
+            return
+        level = self.level if self.level in LEVELS else Level.NORMAL.value
+        if self.server is not None:
+            address, port, name = self.server
+            self.ctx.nav.create_table(address, port, name, setup, level)
+        else:
+            self.ctx.nav.host_table(setup, level)
 
     def start(self) -> None:
         setup, problem = self.build()
@@ -310,6 +345,8 @@ class NewGameScene(MenuScreen):
             if row.help is not None:
                 self.keyed["help:" + row.key] = row.help
         self.keyed["rules"] = self.rules_button
+        self.keyed["host_saved"] = self.host_saved_button
+        self.keyed["host"] = self.host_button
         self.keyed["start"] = self.start_button
         self.widgets.clear()
         for widget in self.keyed.values():
@@ -459,33 +496,48 @@ class NewGameScene(MenuScreen):
         self.start_button.rect.midright = (self.footer.right, self.footer.centery)
         self.rules_button.rect = pygame.Rect(0, 0, px(200, scale), px(44, scale))
         self.rules_button.rect.midleft = (self.footer.left, self.footer.centery)
+        self.host_button.rect = pygame.Rect(0, 0, px(300, scale), px(44, scale))
+        self.host_button.rect.midright = (self.start_button.rect.left - px(16, scale), self.footer.centery)
+        self.host_saved_button.rect = pygame.Rect(0, 0, px(260, scale), px(40, scale))
+        self.host_saved_button.rect.midright = (self.host_button.rect.left - px(12, scale), self.footer.centery)
 
     def _layout_glance(self, top: int, width: int) -> int:
-        """Chips naming the local rules in force (below the options of a preset); the new content height."""
+        """Chips naming the local rules in force, then those not in play (below the options of a preset); the new
+        content height."""
         self.glance = []
         self.glance_top = top
+        self.glance_off_top = top
         rules = self.rules()
         if self.mode == CUSTOM or rules is None:
             return top
         ctx, scale = self.ctx, self.ctx.scale
         size = px(theme.FONT_SMALL, scale)
-        texts: list[str] = []
+        on: list[str] = []
+        off: list[str] = []
         for name in SWITCH_NAMES:
             kind, value = switch_kind(name), getattr(rules, name)
-            if kind is bool and value:
-                texts.append(ctx.t(f"switch.{name}.name"))
+            if kind is bool:
+                (on if value else off).append(ctx.t(f"switch.{name}.name"))
             elif isinstance(kind, tuple) and value and name not in ("jokers", "sequence_min"):
-                texts.append(f"{ctx.t(f'switch.{name}.name')} {value}")
-        x, y = 0, top + px(60, scale)
+                on.append(f"{ctx.t(f'switch.{name}.name')} {value}")
         chip_h = round(size * 1.9)
         gap = px(8, scale)
-        for text in texts:
-            w = ctx.text.size(text, size, bold=True)[0] + px(22, scale)
-            if x and x + w > width:
-                x, y = 0, y + chip_h + gap
-            self.glance.append((text, pygame.Rect(x, y, w, chip_h)))
-            x += w + gap
-        return y + chip_h + px(6, scale)
+
+        def chips(texts: list[str], y: int, lit: bool) -> int:
+            x = 0
+            for text in texts:
+                w = ctx.text.size(text, size, bold=lit)[0] + px(22, scale)
+                if x and x + w > width:
+                    x, y = 0, y + chip_h + gap
+                self.glance.append((text, pygame.Rect(x, y, w, chip_h), lit))
+                x += w + gap
+            return y + chip_h
+
+        bottom = chips(on, top + px(60, scale), True)
+        if off:  # the house rules this preset leaves out: what tells it from the others
+            self.glance_off_top = bottom + px(4, scale)
+            bottom = chips(off, self.glance_off_top + px(60, scale), False)
+        return bottom + px(6, scale)
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -524,7 +576,9 @@ class NewGameScene(MenuScreen):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, scale = self.ctx, self.ctx.scale
         t = ctx.t
-        self.draw_frame(surface, with_panel=False)
+        server = self.server
+        self.draw_frame(surface, t("friends.create.title", server=f"{server[0]}:{server[1]}") if server else None,
+                        with_panel=False)
         self.draw_panel(surface, self.left)
         self.draw_panel(surface, self.right)
         pad = px(16, scale)
@@ -543,7 +597,7 @@ class NewGameScene(MenuScreen):
         self.scroller.draw_bar(surface, scale)
         if self.problem:
             size = px(theme.FONT_SMALL + 1, scale)
-            right = self.start_button.rect.left - px(18, scale)
+            right = (self.host_button if self.host_button.visible else self.start_button).rect.left - px(18, scale)
             width = right - self.rules_button.rect.right - px(24, scale)
             lines = wrap_text(ctx, self.problem, size, width)[:3]
             line_h = round(size * 1.3)
@@ -556,11 +610,17 @@ class NewGameScene(MenuScreen):
             return
         ctx = self.ctx
         view = self.scroller.view
-        top = self.scroller.y(self.glance_top + px(18, scale))
-        section_title(ctx, surface, ctx.t("screen.new.glance"), (view.left + px(4, scale), top),
-                      view.width - px(8, scale), scale)
+        headings = [(self.glance_top, "screen.new.glance")]
+        if any(not lit for *_, lit in self.glance):
+            headings.append((self.glance_off_top, "screen.new.glance_off"))
+        for top, key in headings:
+            section_title(ctx, surface, ctx.t(key), (view.left + px(4, scale), self.scroller.y(top + px(18, scale))),
+                          view.width - px(8, scale), scale)
         size = px(theme.FONT_SMALL, scale)
-        for text, rect in self.glance:
+        for text, rect, lit in self.glance:
             shown = self.scroller.to_screen(rect)
-            panel(ctx, surface, shown, (232, 190, 84, 40), shown.height // 2, (232, 190, 84, 150), 1)
-            ctx.text.draw(surface, text, shown.center, size, theme.CREAM, bold=True)
+            if lit:
+                panel(ctx, surface, shown, (232, 190, 84, 40), shown.height // 2, (232, 190, 84, 150), 1)
+            else:
+                panel(ctx, surface, shown, (0, 0, 0, 60), shown.height // 2, (255, 255, 255, 40), 1)
+            ctx.text.draw(surface, text, shown.center, size, theme.CREAM if lit else theme.MUTED, bold=lit)

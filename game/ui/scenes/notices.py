@@ -6,6 +6,7 @@ title and text are the translations ``notice.<kind>.title`` and
 
 A second copy of the game on a data folder already in use shows
 ``OtherCopyScene``: the felt and one message saying so; closing it quits.
+The same scene says so when the data folder's lock file is not the game's.
 That copy has read the settings (for its language) and nothing else, and
 writes nothing.
 """
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.storage.lock import LockRefused
 from game.storage.notices import Notice
 
 from ..intents import Intent
@@ -36,14 +38,18 @@ def notice_dialog(ctx: Context, notice: Notice) -> MessageDialog:
 
 
 class OtherCopyScene(Scene):
-    """Another copy of the game holds the data folder: say so, then quit."""
+    """Another copy of the game holds the data folder (or its lock file is not the game's): say so, then quit."""
 
-    def __init__(self, ctx: Context, folder: Path, process: str) -> None:
+    def __init__(self, ctx: Context, folder: Path, process: str, refused: LockRefused | None = None) -> None:
         super().__init__(ctx)
         self.backdrop = Backdrop(ctx)
-        self.dialog = MessageDialog(ctx, tr(ctx, "notice.other_copy.title"),
-                                    tr(ctx, "notice.other_copy", path=str(folder), process=process),
-                                    on_close=lambda: ctx.nav.quit(), error=True)
+        if refused is None:
+            title, text = tr(ctx, "notice.other_copy.title"), tr(ctx, "notice.other_copy", path=str(folder),
+                                                                 process=process)
+        else:
+            title, text = tr(ctx, "notice.lock_refused.title"), tr(ctx, "notice.lock_refused", path=str(refused.path),
+                                                                   detail=refused.reason)
+        self.dialog = MessageDialog(ctx, title, text, on_close=lambda: ctx.nav.quit(), error=True)
         self._shown = False
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -1,8 +1,11 @@
 """Stepping forwards and backwards through a recorded game on the real table.
 
-Every state of the record is computed once (``replay_frames``); the table is
-drawn from the chosen frame, from any seat's point of view, with the other
-hands hidden or face up.
+The states of the record are computed when shown (``ReplayFrames``: one
+action per step forward, a few hundred at most from a kept position for a
+step back), so a long match opens at once and costs a bounded amount of
+memory.  The table is drawn from the chosen frame, from any seat's point of
+view, with the other hands hidden or face up.  A record that breaks the
+rules (one not checked) shows its frames up to the problem, then says why.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import Play
+from game.engine import Gift, Play
 from game.engine.cards import format_symbols
-from game.engine.record import Frame, IllegalAction, RecordError, parse_record, replay_frames
+from game.engine.record import Frame, Games, IllegalAction, Record, RecordError, RecordText, ReplayFrames, parse_record
 
 from .. import theme
 from ..intents import Command, Intent, Pointer
@@ -35,16 +38,26 @@ AUTOPLAY_NAMES = ("off", "slow", "normal", "fast")
 
 
 class ReplayViewerScene(Scene):
-    def __init__(self, ctx: Context, record: dict[str, Any], human_seat: int | None = None) -> None:
-        """``human_seat``: the player's own seat in that game (named "You"), the first view."""
+    def __init__(self, ctx: Context, record: dict[str, Any] | Games, human_seat: int | None = None,
+                 at: tuple[int, int] | None = None) -> None:
+        """``record``: decoded JSON, or already parsed (a long import is parsed off the frame loop).
+
+        ``human_seat``: the player's own seat in that game (named "You"), the first view; ``at``: the
+        moment shown first, (game, action) as in ``Frame`` (-1: the start of that game).
+        """
         super().__init__(ctx)
         self.error = ""
+        self.frames: ReplayFrames | list[Frame] = []
         try:
-            self.frames: list[Frame] = replay_frames(parse_record(record))
-        except (RecordError, IllegalAction) as error:
-            self.frames = []
-            self.error = str(error.reason if isinstance(error, IllegalAction) else error)
+            self.frames = ReplayFrames(record if isinstance(record, (Record, RecordText)) else parse_record(record))
+        except RecordError as error:
+            self.error = str(error)
+        self.limit = len(self.frames)
+        """Frames that can be shown: all, or those before one that breaks the rules."""
         self.index = 0
+        self._current: Frame | None = self._frame_at(0)
+        if at is not None and isinstance(self.frames, ReplayFrames) and 0 <= at[0] < len(self.frames.starts):
+            self.go(self.frames.starts[at[0]] + at[1] + 1)
         self.human_seat = human_seat
         self.seat = human_seat or 0
         self.show_all = False
@@ -65,10 +78,10 @@ class ReplayViewerScene(Scene):
                                                    size=theme.FONT_BODY))
         self.prev_button = self.widgets.add(Button("◀", lambda: self.step(-1), enabled=lambda: self.index > 0))
         self.next_button = self.widgets.add(Button("▶", lambda: self.step(1),
-                                                   enabled=lambda: self.index < len(self.frames) - 1))
+                                                   enabled=lambda: self.index < self.limit - 1))
         self.all_toggle = self.widgets.add(Toggle(lambda: t("replay.all_hands"), lambda: self.show_all,
                                                   self._set_all))
-        players = self.frames[0].game.n if self.frames else 1
+        players = self._current.game.n if self._current else 1
         self.seat_selector = self.widgets.add(Selector(
             [(s, view_from(s)) for s in range(players)], lambda: self.seat,
             self._set_seat))
@@ -83,8 +96,8 @@ class ReplayViewerScene(Scene):
     def _set_autoplay(self, interval: float) -> None:
         self.autoplay = interval
         self._since_move = 0.0
-        if interval and self.index >= len(self.frames) - 1:
-            self.index = 0  # playing on from the end starts again
+        if interval and self.index >= self.limit - 1:
+            self.go(0)  # playing on from the end starts again
 
     def update(self, dt: float) -> None:
         if not self.autoplay:
@@ -93,7 +106,7 @@ class ReplayViewerScene(Scene):
         if self._since_move >= self.autoplay:
             self._since_move = 0.0
             self.step(1)
-            if self.index >= len(self.frames) - 1:
+            if self.index >= self.limit - 1:
                 self.autoplay = 0.0
 
     def frame_rate(self) -> float:
@@ -111,11 +124,33 @@ class ReplayViewerScene(Scene):
             self.ctx.stack.pop()
 
     def step(self, direction: int) -> None:
-        self.index = max(0, min(len(self.frames) - 1, self.index + direction))
+        self.go(self.index + direction)
+
+    def go(self, index: int) -> None:
+        """Show frame ``index`` (kept within the frames that can be shown)."""
+        index = max(0, min(self.limit - 1, index))
+        frame = self._frame_at(index)
+        if frame is not None:
+            self.index, self._current = index, frame
+        elif index > 0:
+            self.go(index - 1)  # the frame just found to break the rules: show the one before
+
+    def _frame_at(self, index: int) -> Frame | None:
+        """Frame ``index``, or None after noting that the record breaks the rules there."""
+        if not 0 <= index < self.limit:
+            return None
+        try:
+            return self.frames[index]
+        except (RecordError, IllegalAction) as error:
+            self.error = str(error.reason if isinstance(error, IllegalAction) else error)
+            self.limit = index
+            self.autoplay = 0.0
+            return None
 
     @property
     def frame(self) -> Frame | None:
-        return self.frames[self.index] if self.frames else None
+        """The frame shown (its game is the frames' own: read it, never change it)."""
+        return self._current
 
     def layout(self, size: tuple[int, int]) -> None:
         frame = self.frame
@@ -161,16 +196,18 @@ class ReplayViewerScene(Scene):
             return self.ctx.t("replay.seat", n=seat + 1)  # an imported record: whose it was is unknown
         if seat == self.human_seat:
             return self.ctx.t("seat.you")
-        n = self.frames[0].game.n if self.frames else 1
+        n = self._current.game.n if self._current else 1
         return self.ctx.t("seat.cpu", n=(seat - self.human_seat) % n)
 
     def _describe(self, frame: Frame) -> str:
         t = self.ctx.t
         if frame.action_index < 0:
             return t("table.game_no", index=frame.game_index + 1)
-        turn = frame.game.history[-1]
-        what = format_symbols(turn.move.cards) if isinstance(turn.move, Play) else t("button.pass")
-        return f"{self.seat_name(turn.seat)}: {what}"
+        entry = frame.game.history[-1]
+        if isinstance(entry, Gift):  # cards handed on (7渡し) or discarded (10捨て)
+            return f"{self.seat_name(entry.giver)}: {format_symbols(entry.cards)}"
+        what = format_symbols(entry.move.cards) if isinstance(entry.move, Play) else t("button.pass")
+        return f"{self.seat_name(entry.seat)}: {what}"
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
@@ -200,7 +237,9 @@ class ReplayViewerScene(Scene):
         self.painter.indicators(surface, layout, model)
         self.painter.hand(surface, layout, self.hand, 0, 0, False)
         lines = [(self._describe(frame), theme.GOLD, 255)]
-        counter = f"{self.index + 1} / {len(self.frames)}"
+        if self.error and self.index == self.limit - 1:
+            lines.append((self.error, theme.RED, 255))
+        counter = f"{self.index + 1} / {self.limit}"
         ctx.text.draw(surface, counter, (self.back_button.rect.right + px(14, scale), layout.top_bar.centery),
                       px(theme.FONT_SMALL + 1, scale), theme.CREAM, anchor="midleft", shadow=True)
         if game.result is not None:

@@ -1,7 +1,8 @@
-"""The replays screen: recent games, opened in the replay viewer, exported to a file, or imported from one.
+"""The replays screen: recent games, opened in the replay viewer or reviewed, exported to a file, or imported.
 
 The list shows the latest games first, a page at a time (it scrolls within a
-page).  A click selects a game, a double click (or Enter on the selected game) opens it.  Export
+page).  A click selects a game, a double click (or Enter on the selected game) opens it.  Review
+opens the Expert's review of the player's decisions in it.  Export
 writes the selected game's record into the records folder and says where;
 import reads a record file (the newest one in the records folder is offered),
 checks it with the engine's checker and opens it, or shows the checker's
@@ -20,10 +21,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.rules import PRESETS, ScoreBy, Title
+from game.kinds import CUSTOM, signature
 from game.storage.records_io import ImportResult, export_name, export_record, import_record
 from game.storage.stats import GameListItem, StatsError
 
 from .. import theme
+from ..rule_words import kind_name
 from ..table.painter import TITLE_COLORS
 from ..tasks import BackgroundTask
 from ..theme import px
@@ -86,6 +89,8 @@ class ReplaysScene(MenuScreen):
         self.import_label = ""
         self.open_button = Button(tr(ctx, "screen.replays.open"), self.open_selected,
                                   enabled=self._has_record, size=theme.FONT_BODY)
+        self.review_button = Button(tr(ctx, "screen.replays.review"), self.review_selected, style="secondary",
+                                    enabled=self._has_record, size=theme.FONT_BODY)
         self.export_button = Button(tr(ctx, "screen.replays.export"), self.export_selected, style="secondary",
                                     enabled=self._has_record, size=theme.FONT_BODY)
         self.prev_button = Button("‹", lambda: self.turn_page(-1), style="secondary",
@@ -101,6 +106,8 @@ class ReplaysScene(MenuScreen):
             self.import_file, style="secondary",
             enabled=lambda: bool(self.path.strip()) and self.importing is None, size=theme.FONT_BODY,
         )
+        self.choose_button = Button(tr(ctx, "screen.replays.choose"), self.choose_file, style="secondary",
+                                    enabled=lambda: self.importing is None, size=theme.FONT_BODY)
         self.load()
 
     # --- data --------------------------------------------------------------------------------
@@ -129,12 +136,12 @@ class ReplaysScene(MenuScreen):
                                     on_click=partial(self.click_row, item.id))
                           for item in self.items]
         self.widgets.clear()
-        for widget in (self.back_button, *self.list_rows, self.open_button, self.export_button, self.prev_button,
-                       self.next_button, self.path_field, self.import_button):
+        for widget in (self.back_button, *self.list_rows, self.open_button, self.review_button, self.export_button,
+                       self.prev_button, self.next_button, self.path_field, self.import_button, self.choose_button):
             self.widgets.add(widget)
         self.prev_button.visible = self.next_button.visible = self.count > PAGE
         index = next((i for i, item in enumerate(self.items) if item.id == self.selected), None)
-        self.widgets.focus = 1 + index if index is not None else len(self.widgets.widgets) - 2
+        self.widgets.focus = 1 + index if index is not None else len(self.widgets.widgets) - 1
 
     def _item(self) -> GameListItem | None:
         return next((item for item in self.items if item.id == self.selected), None)
@@ -191,12 +198,24 @@ class ReplaysScene(MenuScreen):
         row = stats.game(item.id) if item is not None and stats is not None else None
         self.ctx.nav.show_replay(record, row.human_seat if row is not None else None)
 
+    def review_selected(self) -> None:
+        """The Expert's review of the player's decisions in the selected game."""
+        record = self._record()
+        item, stats = self._item(), self.ctx.stats
+        row = stats.game(item.id) if item is not None and stats is not None and record is not None else None
+        if record is None or row is None:
+            if item is not None:
+                self._tell(self.ctx.t("screen.replays.no_record"), error=True)
+            return
+        self.ctx.nav.show_review(record, row.human_seat)
+
     def export_selected(self) -> None:
         item = self._item()
         record = self._record()
         if item is None or record is None:
             return
-        target = self.ctx.paths.records_dir / export_name(item.played_at, item.preset)
+        kind = f"{CUSTOM}-{signature(item.variant)}" if item.variant else item.preset
+        target = self.ctx.paths.records_dir / export_name(item.played_at, kind)
         try:
             written = export_record(target, record)
         except (OSError, TypeError, ValueError) as error:
@@ -204,6 +223,17 @@ class ReplaysScene(MenuScreen):
             return
         self.path = str(written)
         self._tell(self.ctx.t("screen.replays.exported", path=str(written)), title="screen.replays.export_title")
+
+    def choose_file(self) -> None:
+        """Offer the records folder's files; the one chosen is imported."""
+        from .record_picker import RecordPickerScene
+
+        self.ctx.stack.push(RecordPickerScene(self.ctx, self.ctx.paths.records_dir, self.import_path))
+
+    def import_path(self, path: Path | str) -> None:
+        """Import ``path`` (a file chosen or dropped onto the window)."""
+        self.path = str(path)
+        self.import_file()
 
     def import_file(self) -> None:
         """Start reading and checking the file; ``update`` opens it (or says why not) when that is done."""
@@ -220,11 +250,11 @@ class ReplaysScene(MenuScreen):
             return
         self.importing = None
         result = task.result()  # import_record never raises
-        if result.record is None:
+        if result.parsed is None:
             self._tell(self.ctx.t("screen.replays.import_failed", detail=result.error or ""), error=True,
                        title="screen.replays.import_title")
             return
-        self.ctx.nav.show_replay(result.record)
+        self.ctx.nav.show_replay(result.parsed)
 
     def _tell(self, text: str, *, error: bool = False, title: str = "screen.replays.problem") -> None:
         self.ctx.stack.push(MessageDialog(self.ctx, tr(self.ctx, title), text, error=error))
@@ -251,17 +281,22 @@ class ReplaysScene(MenuScreen):
         self.prev_button.rect.bottomright = (self.body.centerx - px(70, scale), self.body.bottom - px(10, scale))
         self.next_button.rect.bottomleft = (self.body.centerx + px(70, scale), self.body.bottom - px(10, scale))
         footer = self.footer
-        self.open_button.rect = pygame.Rect(footer.left, 0, px(170, scale), button_h)
-        self.export_button.rect = pygame.Rect(self.open_button.rect.right + px(12, scale), 0, px(170, scale),
+        self.open_button.rect = pygame.Rect(footer.left, 0, px(150, scale), button_h)
+        self.review_button.rect = pygame.Rect(self.open_button.rect.right + px(12, scale), 0, px(140, scale),
                                               button_h)
-        self.import_button.rect = pygame.Rect(0, 0, px(150, scale), button_h)
-        self.import_button.rect.right = footer.right
+        self.export_button.rect = pygame.Rect(self.review_button.rect.right + px(12, scale), 0, px(140, scale),
+                                              button_h)
+        self.choose_button.rect = pygame.Rect(0, 0, px(120, scale), button_h)
+        self.choose_button.rect.right = footer.right
+        self.import_button.rect = pygame.Rect(0, 0, px(130, scale), button_h)
+        self.import_button.rect.right = self.choose_button.rect.left - px(8, scale)
         small = px(theme.FONT_SMALL, scale)
         self.import_label = fit_text(self.ctx, self.ctx.t("screen.replays.import_label"), small, px(220, scale))
         field_left = self.export_button.rect.right + px(34, scale) + self.ctx.text.size(self.import_label, small)[0]
         self.path_field.rect = pygame.Rect(field_left, 0, self.import_button.rect.left - px(10, scale) - field_left,
                                            button_h - px(4, scale))
-        for widget in (self.open_button, self.export_button, self.import_button, self.path_field):
+        for widget in (self.open_button, self.review_button, self.export_button, self.import_button,
+                       self.choose_button, self.path_field):
             widget.rect.centery = footer.centery
 
     # --- drawing -------------------------------------------------------------------------------------
@@ -294,8 +329,7 @@ class ReplaysScene(MenuScreen):
                               anchor="midleft", bold=bold)
 
             cell(0, local_time(item.played_at))
-            name = t(f"preset.{item.preset}.name") if item.preset in PRESETS else item.preset
-            cell(1, name, bold=True, tint=theme.GOLD if selected else color)
+            cell(1, kind_name(t, item.preset, item.variant), bold=True, tint=theme.GOLD if selected else color)
             cell(2, f"{t('screen.new.players_n', n=item.players)} · {t(f'level.{item.strength}')}")
             win_loss = item.preset in PRESETS and PRESETS[item.preset].score_by is ScoreBy.WIN
             if win_loss:

@@ -1,4 +1,4 @@
-"""The settings screen: language, sound, music, animation speed, card display, play aids, fullscreen.
+"""The settings screen: language, sound, music, animation speed, card colours, play aids, fullscreen.
 
 Every change is applied at once and saved through ``ctx.update_settings``.
 """
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.storage.settings import ANIMATION_SPEEDS
+from game.storage.settings import ANIMATION_SPEEDS, DROP_TIMEOUTS, TURN_TIMERS
 
 from .. import theme
 from ..theme import px
@@ -44,10 +44,20 @@ class SettingsScene(MenuScreen):
                     Selector([(speed, tr(ctx, f"settings.animation.{speed}")) for speed in ANIMATION_SPEEDS],
                              lambda: ctx.settings.animation_speed,
                              lambda v: ctx.update_settings(animation_speed=v))),
-            FormRow("four_color", tr(ctx, "settings.four_color"), self._toggle("four_color")),
+            FormRow("four_color", tr(ctx, "settings.card_colours"),
+                    Selector([(False, tr(ctx, "settings.card_colours.classic")),
+                              (True, tr(ctx, "settings.card_colours.four"))],
+                             lambda: ctx.settings.four_color, lambda v: ctx.update_settings(four_color=v))),
             FormRow("dim", tr(ctx, "settings.dim"), self._toggle("dim_unplayable")),
+            FormRow("reduce_effects", tr(ctx, "settings.reduce_effects"), self._toggle("reduce_effects")),
             FormRow("auto_pass", tr(ctx, "settings.auto_pass"), self._toggle("auto_pass")),
             FormRow("slow_mode", tr(ctx, "settings.slow_mode"), self._toggle("slow_mode")),
+            FormRow("turn_timer", tr(ctx, "settings.turn_timer"),
+                    Selector([(v, self._seconds(v)) for v in TURN_TIMERS], lambda: ctx.settings.turn_timer,
+                             lambda v: ctx.update_settings(turn_timer=v))),
+            FormRow("drop_timeout", tr(ctx, "settings.drop_timeout"),
+                    Selector([(v, self._seconds(v)) for v in DROP_TIMEOUTS], lambda: ctx.settings.drop_timeout,
+                             lambda v: ctx.update_settings(drop_timeout=v))),
             FormRow("fullscreen", tr(ctx, "settings.fullscreen"),
                     Toggle(self._on_off(lambda: ctx.settings.fullscreen), lambda: ctx.settings.fullscreen,
                            lambda _: ctx.nav.toggle_fullscreen())),
@@ -57,6 +67,10 @@ class SettingsScene(MenuScreen):
             if row.control is not None:
                 self.widgets.add(row.control)
         self.widgets.focus = 1
+
+    def _seconds(self, value: int) -> Callable[[], str]:
+        ctx = self.ctx
+        return lambda: ctx.t("settings.off") if value == 0 else ctx.t("settings.seconds", n=value)
 
     def _on_off(self, get: Callable[[], bool]) -> Callable[[], str]:
         ctx = self.ctx
@@ -114,10 +128,10 @@ class SettingsScene(MenuScreen):
                       theme.MUTED)
 
     def _draw_suits(self, surface: pygame.Surface, scale: float) -> None:
-        """A preview of the suit colours next to the four-colour switch."""
+        """A preview of the suit colours left of the card colours' choice."""
         control = self.control("four_color")
         size = px(22, scale)
-        x = control.rect.right - px(10, scale) - size * 4 - px(6, scale) * 3
+        x = control.rect.left - px(14, scale) - size * 4 - px(10, scale) * 3 - px(6, scale)
         for suit in range(4):
             icon = self.ctx.art.suit_icon(suit, size, four_color=self.ctx.settings.four_color)
             back = pygame.Rect(x, 0, size + px(6, scale), size + px(6, scale))

@@ -3,8 +3,11 @@
 Filters (rules, computer strength) come from the values present in the
 database.  A summary of every game shown sits on top, then one card per
 preset and strength with a small bar chart of the classes earned (wins and
-losses for the two-player 5-card mode).  Reset asks first and keeps a backup
-of the database in the backups folder, whose path it shows.
+losses for the two-player 5-card mode) and, under it, the player's progress:
+the points of every game with their rolling average, and the average place
+per month (or per 50 games while the games span few months).  Reset asks
+first and keeps a backup of the database in the backups folder, whose path
+it shows.
 """
 
 from __future__ import annotations
@@ -14,10 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.rules import PRESETS, Title
+from game.engine.rules import PRESETS, Title, preset_rules
+from game.storage.progress import ROLLING, ProgressRow, place_buckets, rolling_mean
 from game.storage.stats import FilterChoices, MatchSummaryRow, StatsError, SummaryRow
 
 from .. import theme
+from ..charts import Axis, Plot, nice_ticks
+from ..rule_words import differences, kind_name
 from ..table.painter import TITLE_COLORS
 from ..theme import px
 from ..widgets import Button, Selector
@@ -32,7 +38,13 @@ if TYPE_CHECKING:
 WIN_COLOR = (232, 190, 84)
 LOSS_COLOR = (150, 96, 80)
 CARD_H = 176
+PROGRESS_H = 186
+"""The height of a card's progress charts at scale 1."""
 FILTER_H = 62
+POINTS_COLOR = (232, 190, 84, 110)
+LOST_COLOR = (214, 96, 80, 110)
+TREND_COLOR = (250, 244, 226)
+PLACE_COLOR = (120, 196, 255)
 
 
 def local_date(iso: str) -> str:
@@ -47,6 +59,27 @@ def percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "–"
 
 
+def local_month(iso: str) -> str:
+    """The player's local month of a stored UTC time: ``2025-03``."""
+    try:
+        return datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone().strftime("%Y-%m")
+    except ValueError:
+        return iso[:7]
+
+
+def points_range(preset: str, players: set[int], seen: list[int]) -> tuple[int, int]:
+    """The fewest and most points a game of the group can bring (the points seen, 0 and the preset's)."""
+    values = {0, *seen}
+    if preset in PRESETS:
+        for n in players:
+            try:
+                rules = preset_rules(preset, n)
+            except ValueError:
+                continue
+            values.update(rules.points_for(place, rules.titles[place]) for place in range(n))
+    return min(values), max(values)
+
+
 class StatsScene(MenuScreen):
     title_key = "title.stats"
     max_body_w = 1120
@@ -58,7 +91,10 @@ class StatsScene(MenuScreen):
         self.choices = FilterChoices()
         self.rows: list[SummaryRow] = []
         self.overall: SummaryRow | None = None
-        self.matches: dict[tuple[str, str], MatchSummaryRow] = {}
+        self.matches: dict[tuple[str, str, str], MatchSummaryRow] = {}
+        self.progress: dict[tuple[str, str, str], ProgressRow] = {}
+        self._charts: dict[tuple[object, ...], pygame.Surface] = {}
+        """Progress charts drawn, by group, kind, size and language (drawn when first shown)."""
         self.total = 0
         self.error: str | None = None
         self.content = Content(ctx)
@@ -85,6 +121,8 @@ class StatsScene(MenuScreen):
         stats = self.ctx.stats
         self.error = None
         self.rows, self.overall, self.matches, self.total = [], None, {}, 0
+        self.progress = {}
+        self._charts.clear()
         if stats is None:
             self.error = self.ctx.t("screen.stats.unavailable")
             self._refresh_widgets()
@@ -99,14 +137,17 @@ class StatsScene(MenuScreen):
             self.rows = stats.summary(self.preset, self.strength)
             overall = stats.summary(self.preset, self.strength, group_by=())
             self.overall = overall[0] if overall else None
-            self.matches = {(m.preset, m.strength): m for m in stats.match_summary(self.preset, self.strength)}
+            self.matches = {(m.preset, m.strength, m.variant): m
+                            for m in stats.match_summary(self.preset, self.strength)}
+            self.progress = {(p.preset, p.strength, p.variant): p
+                             for p in stats.progress(self.preset, self.strength)}
         except StatsError as error:
             self.error = self.ctx.t("screen.stats.read_error", detail=str(error))
         self._refresh_widgets()
 
     def _refresh_widgets(self) -> None:
         self.preset_selector.options = [(None, tr(self.ctx, "screen.stats.all_rules"))] + [
-            (p, tr(self.ctx, f"preset.{p}.name")) for p in self.choices.presets]
+            (p, tr(self.ctx, f"preset.{p}.name")) for p in self.choices.presets]  # "custom": every custom game
         self.strength_selector.options = [(None, tr(self.ctx, "screen.stats.all_levels"))] + [
             (s, tr(self.ctx, f"level.{s}")) for s in self.choices.strengths]
         empty = self.total == 0
@@ -217,13 +258,18 @@ class StatsScene(MenuScreen):
         pad = px(18, scale)
         preset = row.preset or ""
         strength = row.strength or ""
-        name = t(f"preset.{preset}.name") if preset in PRESETS else preset
-        title = f"{name}  ·  {t(f'level.{strength}')}"
+        title = f"{kind_name(t, preset, row.variant)}  ·  {t(f'level.{strength}')}"
         chart_w = min(px(440, scale), rect.width * 2 // 5)
         text_w = rect.width - chart_w - 3 * pad
         content.text(fit_text(ctx, title, px(theme.FONT_LABEL - 2, scale), text_w, bold=True),
                      (rect.left + pad, rect.top + px(12, scale)), px(theme.FONT_LABEL - 2, scale), theme.GOLD,
                      bold=True)
+        top = rect.top + px(52, scale)
+        changed = differences(t, preset, row.variant)  # a custom game: what it changes, on a line of its own
+        small = px(theme.FONT_SMALL, scale)
+        for row_text in wrap_text(ctx, changed, small, text_w)[:2] if changed else []:
+            content.text(row_text, (rect.left + pad, top - px(8, scale)), small, theme.CREAM)
+            top += round(small * 1.4)
         signed = preset in PRESETS and any(v < 0 for v in PRESETS[preset].class_points.values())
         points = f"{row.total_points:+d}" if signed else str(row.total_points)
         mean = f"{row.mean_points:+.2f}" if signed else f"{row.mean_points:.2f}"
@@ -238,18 +284,19 @@ class StatsScene(MenuScreen):
             facts.append((t("result.points"), t("screen.stats.points_value", total=points, mean=mean)))
         facts.append((t("screen.stats.streak"), t("screen.stats.streak_value", current=row.current_streak,
                                                   best=row.best_streak)))
-        match = self.matches.get((preset, strength))
+        match = self.matches.get((preset, strength, row.variant))
         if match is not None:
             facts.append((t("screen.stats.matches"), t("screen.stats.matches_value", matches=match.matches,
                                                        wins=match.firsts)))
         body = px(theme.FONT_BODY - 2, scale)
         line_h = round(body * 1.5)
-        top = rect.top + px(52, scale)
         columns = 2
         per_column = (len(facts) + 1) // columns
         rect = rect.copy()
         rect.height = max(rect.height, top + per_column * line_h + pad + px(24, scale) - rect.top)
-        content.panel(rect, (255, 255, 255, 14), px(14, scale), (255, 255, 255, 40), 1)
+        progress = self.progress.get((preset, strength, row.variant))
+        if progress is None or not progress.games:
+            content.panel(rect, (255, 255, 255, 14), px(14, scale), (255, 255, 255, 40), 1)
         col_w = text_w // columns
         label_w = max(ctx.text.size(label, body)[0] for label, _ in facts) + px(14, scale)
         for index, (label, value) in enumerate(facts):
@@ -265,7 +312,18 @@ class StatsScene(MenuScreen):
         chart = pygame.Rect(rect.right - pad - chart_w, rect.top + px(14, scale), chart_w,
                             rect.height - px(28, scale))
         self._chart(row, chart)
-        return rect.bottom
+        if progress is None or not progress.games:
+            return rect.bottom
+        area = pygame.Rect(rect.left, rect.bottom - px(2, scale), rect.width, px(PROGRESS_H, scale))
+        content.panel(pygame.Rect(rect.left, rect.top, rect.width, area.bottom - rect.top), (255, 255, 255, 14),
+                      px(14, scale), (255, 255, 255, 40), 1)
+        gap = px(14, scale)
+        half = (area.width - 2 * pad - gap) // 2
+        left = pygame.Rect(area.left + pad, area.top, half, area.height - pad)
+        right = pygame.Rect(left.right + gap, area.top, area.width - 2 * pad - gap - half, area.height - pad)
+        self._progress_chart(progress, "points", left)
+        self._progress_chart(progress, "places", right)
+        return area.bottom
 
     def _chart(self, row: SummaryRow, rect: pygame.Rect) -> None:
         """Bars of the classes earned (or wins and losses), with their counts."""
@@ -301,13 +359,90 @@ class StatsScene(MenuScreen):
             content.text(fit_text(self.ctx, label, small, slot), (cx, base + px(5, scale)), small, theme.MUTED,
                          anchor="midtop")
 
+    def _progress_chart(self, progress: ProgressRow, kind: str, rect: pygame.Rect) -> None:
+        """One progress chart in a panel: its title and latest value on top, the chart drawn when first shown."""
+        ctx, t, scale, content = self.ctx, self.ctx.t, self.ctx.scale, self.content
+        content.panel(rect, (0, 0, 0, 70), px(10, scale))
+        label = px(theme.FONT_SMALL - 1, scale)
+        inset = px(10, scale)
+        if kind == "points":
+            points = progress.points
+            window = min(ROLLING, len(points))
+            trend = rolling_mean(points, window)
+            signed = min(points_range(progress.preset, {g.players for g in progress.games}, points)) < 0
+            title = t("screen.stats.points_chart")
+            latest = t("screen.stats.points_latest", count=window,
+                       value=f"{trend[-1]:+.2f}" if signed else f"{trend[-1]:.2f}")
+        else:
+            by, buckets = place_buckets(progress.games, local_month)
+            title = t("screen.stats.place_by_month" if by == "month" else "screen.stats.place_by_games")
+            latest = t("screen.stats.place_latest", value=f"{buckets[-1].average_place:.2f}")
+        latest_w = ctx.text.size(latest, label, bold=True)[0]
+        content.text(fit_text(ctx, title, label, rect.width - 3 * inset - latest_w), (rect.left + inset,
+                     rect.top + px(7, scale)), label, theme.CREAM)
+        content.text(latest, (rect.right - inset, rect.top + px(7, scale)), label, theme.GOLD, anchor="topright",
+                     bold=True)
+        area = pygame.Rect(rect.left + px(4, scale), rect.top + round(label * 1.6) + px(8, scale),
+                           rect.width - px(8, scale), 0)
+        area.height = rect.bottom - px(6, scale) - area.top
+        key = (progress.preset, progress.strength, kind, area.size, ctx.settings.language, len(progress.games),
+               progress.variant)
+
+        def paint(surface: pygame.Surface, dx: int, dy: int) -> None:
+            image = self._charts.get(key)
+            if image is None:
+                image = self._charts[key] = self._draw_progress(progress, kind, area.size)
+            surface.blit(image, area.move(dx, dy))
+
+        content.add(area.top, area.bottom, paint)
+
+    def _draw_progress(self, progress: ProgressRow, kind: str, size: tuple[int, int]) -> pygame.Surface:
+        """The chart itself: points per game and their rolling average, or the average place per month or run."""
+        t = self.ctx.t
+        if kind == "points":
+            points = progress.points
+            low, high = points_range(progress.preset, {g.players for g in progress.games}, points)
+            signed = low < 0
+            ticks = range(low, high + 1) if high - low <= 5 else [round(v) for v in nice_ticks(low, high)]
+            axis = Axis(low, high, [(v, f"{v:+d}" if signed and v else str(v)) for v in ticks], zero=0)
+            count = len(points)
+            labels = [(0, "1")] + ([(count - 1, str(count))] if count > 1 else [])
+            plot = Plot(self.ctx, size, axis, count, labels)
+            plot.bars(points, POINTS_COLOR, negative=LOST_COLOR)
+            trend = rolling_mean(points, min(ROLLING, count))
+            plot.line(trend, (0, 0, 0, 120), width=4.2)  # a dark edge: the trend reads over the bars
+            plot.line(trend, TREND_COLOR, width=2.2)
+            return plot.image()
+        by, buckets = place_buckets(progress.games, local_month)
+        worst = max(2, max(g.players for g in progress.games))
+        step = 1 if worst <= 5 else 2
+        place_ticks = [(float(p), t(f"place.{p}")) for p in range(1, worst + 1, step)]
+        count = len(buckets)
+        wanted = [0, count // 2, count - 1] if count > 2 else list(range(count))
+        labels = [(i, self._bucket_label(buckets[i].label, by)) for i in sorted(set(wanted))]
+        plot = Plot(self.ctx, size, Axis(1, worst, place_ticks, invert=True), count, labels)
+        averages = [b.average_place for b in buckets]
+        plot.line(averages, PLACE_COLOR, width=2.0)
+        plot.dots(averages, PLACE_COLOR, radius=3.2 if count < 40 else 1.6, ring=theme.INK if count < 40 else None)
+        return plot.image()
+
+    def _bucket_label(self, label: str, by: str) -> str:
+        """A month as the language writes it (``2025-03``: "Mar 2025", "2025年3月"), or a run of games."""
+        if by != "month":
+            return label
+        try:
+            moment = datetime.strptime(label, "%Y-%m")
+        except ValueError:
+            return label
+        return self.ctx.t("screen.stats.month", year=moment.year, name=self.ctx.t(f"month.{moment.month}"))
+
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, scale = self.ctx, self.ctx.scale
         self.draw_frame(surface)
         if self.error is not None:
-            self._draw_message(surface, ctx.t("screen.stats.problem_title"), self.error)
+            self.draw_message(surface, ctx.t("screen.stats.problem_title"), self.error)
         elif not self.total:
             self._draw_empty(surface)
         else:
@@ -329,16 +464,5 @@ class StatsScene(MenuScreen):
             image = pygame.transform.rotozoom(back, -angle, 1.0)
             surface.blit(image, image.get_rect(center=(center[0] + (index - 1) * px(34, scale),
                                                        center[1] - px(40, scale) + abs(index - 1) * px(6, scale))))
-        self._draw_message(surface, ctx.t("screen.stats.empty_title"), ctx.t("screen.stats.empty_text"),
-                           top=center[1] + px(34, scale))
-
-    def _draw_message(self, surface: pygame.Surface, title: str, text: str, top: int | None = None) -> None:
-        ctx, scale = self.ctx, self.ctx.scale
-        y = top if top is not None else self.body.top + px(60, scale)
-        ctx.text.draw(surface, title, (self.body.centerx, y), px(theme.FONT_LABEL, scale), theme.GOLD,
-                      anchor="midtop", bold=True, shadow=True)
-        size = px(theme.FONT_BODY - 1, scale)
-        y += px(44, scale)
-        for line in wrap_text(ctx, text, size, min(self.body.width - px(80, scale), px(760, scale))):
-            ctx.text.draw(surface, line, (self.body.centerx, y), size, theme.CREAM, anchor="midtop")
-            y += round(size * 1.5)
+        self.draw_message(surface, ctx.t("screen.stats.empty_title"), ctx.t("screen.stats.empty_text"),
+                          top=center[1] + px(34, scale))

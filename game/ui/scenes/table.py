@@ -9,7 +9,9 @@ to act, the hand, the Play / Pass / Hint buttons and the keyboard are live.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+import typing
+from functools import partial
+from typing import TYPE_CHECKING, Generic
 
 import pygame
 
@@ -18,19 +20,29 @@ from game.engine.cards import format_symbols
 from game.engine.events import Event, Exchanged, SevenPass, Started, visible_to
 from game.engine.state import GiftKind, PendingGift
 from game.i18n import reason_text
+from game.network.friends.client import Link
+from game.network.friends.messages import Stamp
+from game.network.friends.remote import RemoteSession
+from game.network.friends.table import REACTION_GAP
+from game.seat import TableSeat
 from game.session import Session
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
+from ..rule_words import rules_name
 from ..scene import ANIMATING, Scene
+from ..table.banners import LEAD_CARDS, Words
 from ..table.director import Director
+from ..table.dispatch import EventTable, nothing
 from ..table.hand import HandView
-from ..table.layout import TableLayout, table_layout
+from ..table.layout import STAMP_ROW, TableLayout, table_layout
+from ..table.log import leader_text
 from ..table.model import TableModel
 from ..table.painter import TablePainter
 from ..theme import px
 from ..tween import Timer, Tween
 from ..widgets import Button, Toggle, WidgetGroup
+from .drawing import label_text
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -40,45 +52,73 @@ THINK_TIME = (0.35, 0.65)
 
 A pass is shown as soon as it is decided, and a computer that can only pass does not pause."""
 AUTO_PASS_DELAY = 0.45
+COUNTDOWN_FPS = 4.0
+"""How often the table is redrawn while only a turn timer's countdown moves."""
 MESSAGE_TIME = 3.0
 
 
-class TableScene(Scene):
-    def __init__(self, ctx: Context, session: Session) -> None:
+if TYPE_CHECKING:  # a table is the local match's unless said otherwise (PEP 696 defaults, for the checker)
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", bound=TableSeat, default=Session)
+else:
+    S = typing.TypeVar("S")
+"""The seat the table plays: the local ``Session``, or a ``RemoteSession`` at a table hosted elsewhere."""
+
+
+class TableScene(Scene, Generic[S]):
+    def __init__(self, ctx: Context, session: S) -> None:
         super().__init__(ctx)
         self.session = session
         self.painter = TablePainter(ctx)
         self.hand = HandView()
-        self.model = TableModel.at_deal(session.game, session.human_seat)
+        self.model = TableModel.at_view(*session.deal_view(), session.human_seat)
         self.director = self._new_director()
         self.widgets = WidgetGroup()
         self._layout: TableLayout | None = None
         self._think: Tween | None = None
         self._auto_pass: Tween | None = None
         self._message: tuple[str, Tween] | None = None
+        self._message_waiting = False
+        """The message was said while the player could not act (a refusal that ends when its turn comes)."""
         self._result_shown = False
+        self._hint_move: Play | None = None
+        """The play the last hint suggested (played with its own reading of a joker)."""
         self.skipping = False
         """The player is out and skips to the result: the rest of the game runs without pauses."""
         self._pointer = (0, 0)
-        self._rng = random.Random(session.setup.seed)
+        self._stamp_wait: Tween | None = None
+        """After a reaction: the next one waits as long as the table's server would (it drops one sent sooner)."""
+        self._stamp_fit: tuple[tuple[str, ...], tuple[int, int]] | None = None
+        self._news = False
+        """The table took a change with no animation (a whole view after a return): drawn at the next frame."""
+        self._rng = random.Random(session.seed)
+        self._toasts: EventTable[str | None] = EventTable({
+            Started: self._leader_toast, Exchanged: self._exchange_toast, SevenPass: self._received_toast,
+        }, default=nothing)
+        """The news near the hand that some events bring (who leads, what the player was handed or gave)."""
         self._build_widgets()
-        self._feed(session.opening_events() if session.game.history == [] else [])
-        if session.game.history:
-            self.model.sync(session.game)
+        resumed = bool(session.past_events())  # a saved match resumed in the middle of play
+        self._feed([] if resumed else session.opening_events())
+        if resumed:
+            self.model.sync_view(session.public(), session.hand)
             self.hand.set_hand(self.model.hand)
-            self.director.log.add_history(session.game.history)
-        for message in session.messages:
-            self._external_message(message)
-        session.messages.clear()
+            self.director.log.add_history(session.past_events())
+        self._tell_replaced()
 
     # --- setup -----------------------------------------------------------------------
 
     def _new_director(self) -> Director:
         return Director(
             model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.speed,
-            sound=self.ctx.sound.play, names=self.seat_name, t=self.ctx.t, on_toast=self._toast_for,
-            rng=random.Random(f"{self.session.setup.seed}/{self.session.match.index}"),
+            sound=self.ctx.sound.play, words=self.words, on_toast=self._toast_for,
+            rng=random.Random(f"{self.session.seed}/{self.session.game_index}"),
+            reduce_effects=lambda: self.ctx.settings.reduce_effects,
         )
+
+    def words(self) -> Words:
+        """How the table words events now: in the player's language, "You" for the player."""
+        return Words(self.ctx.t, self.seat_name, self.session.human_seat, LEAD_CARDS[self.session.rules.first_leader])
 
     def _build_widgets(self) -> None:
         def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
@@ -100,9 +140,21 @@ class TableScene(Scene):
                                        lambda v: settings.update_settings(auto_pass=v))
         self.slow_toggle = Toggle(lambda: t("toggle.slow_mode"), lambda: settings.settings.slow_mode,
                                   lambda v: settings.update_settings(slow_mode=v))
+        self.stamp_buttons: list[Button] = []
+        """Quick reactions at a table for friends: a click, Tab then Enter, or the key of their number."""
+        if isinstance(self.session, RemoteSession):
+            for index, stamp in enumerate(Stamp, start=1):
+                self.stamp_buttons.append(Button(self._stamp_label(index, stamp), partial(self.react, index),
+                                                 style="secondary", size=theme.FONT_SMALL, enabled=self._can_react))
         self.widgets = WidgetGroup([self.play_button, self.pass_button, self.hint_button, self.skip_button,
                                     self.auto_pass_toggle,
-                                    self.slow_toggle, self.tracker_button, self.menu_button])
+                                    self.slow_toggle, self.tracker_button, self.menu_button, *self.stamp_buttons])
+
+    def _stamp_label(self, index: int, stamp: Stamp) -> typing.Callable[[], str]:
+        return lambda: f"{index}  {self.ctx.t(f'stamp.{stamp.value}')}"
+
+    def _can_react(self) -> bool:
+        return self._stamp_wait is None
 
     @property
     def layout_now(self) -> TableLayout:
@@ -114,8 +166,8 @@ class TableScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         session = self.session
         rules = session.rules
-        self._layout = layout = table_layout(size, session.game.n, session.human_seat, stock=bool(rules.hand_size),
-                                             pile=rules.pile_draw)
+        self._layout = layout = table_layout(size, session.state.n, session.human_seat, stock=bool(rules.hand_size),
+                                             pile=rules.pile_draw, stamps=bool(self.stamp_buttons))
         scale = layout.scale
         area = layout.buttons
         gap = px(8, scale)
@@ -131,42 +183,80 @@ class TableScene(Scene):
         self.slow_toggle.rect = pygame.Rect(toggles.left, toggles.top + row, toggles.width, row)
         self.menu_button.rect = layout.menu_button.copy()
         self.tracker_button.rect = layout.tracker_button.copy()
+        if layout.stamps is not None:
+            self._place_stamps(layout.stamps, scale, gap)
+
+    def _place_stamps(self, area: pygame.Rect, scale: float, gap: int) -> None:
+        """Three stamps on the upper row, two on the lower, each as wide as its row allows."""
+        row_h = px(STAMP_ROW, scale)
+        buttons = self.stamp_buttons
+        for row, chunk in enumerate((buttons[:3], buttons[3:])):
+            width = (area.width - gap * (len(chunk) - 1)) // len(chunk)
+            for k, button in enumerate(chunk):
+                button.rect = pygame.Rect(area.left + k * (width + gap), area.top + row * (row_h + gap), width, row_h)
+        self._stamp_fit = None
+
+    def _fit_stamps(self, scale: float) -> None:
+        """The stamps' words in one size, the largest (up to the small font) at which every one fits its button."""
+        labels = tuple(label_text(button.label) for button in self.stamp_buttons)
+        key = (labels, self.ctx.size)
+        if self._stamp_fit is not None and self._stamp_fit == key:
+            return
+        self._stamp_fit = key
+        size = theme.FONT_SMALL
+        while size > 9 and any(self.ctx.text.size(label, px(size, scale), bold=True)[0] > b.rect.width - px(8, scale)
+                               for label, b in zip(labels, self.stamp_buttons, strict=True)):
+            size -= 1
+        for button in self.stamp_buttons:
+            button.font_size = size
 
     # --- names and messages ---------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
+        if seat == self.session.human_seat:
+            return self.ctx.t("seat.you")
         player = self.session.player_at(seat)
+        name = self.session.name_of(player)
+        if name is not None:
+            return name
         if player == 0:
             return self.ctx.t("seat.you")
         return self.ctx.t("seat.cpu", n=player)
 
     def seat_level(self, seat: int) -> str:
+        link = self.session.connection_at(seat)
+        if link is not None:
+            return self.ctx.t(f"friends.link.{link}")
         level = self.session.level_at(seat)
         return self.ctx.t(f"level.{level}") if level else ""
 
     def _toast_for(self, event: Event) -> str | None:
-        t, human = self.ctx.t, self.session.human_seat
-        if isinstance(event, Started):
-            key = f"table.leader.{event.reason.value}"
-            return t.about(key, event.leader == human, name=self.seat_name(event.leader))
-        if isinstance(event, SevenPass) and event.cards and event.receiver == human:
-            return t("table.received", name=self.seat_name(event.giver), cards=format_symbols(event.cards))
-        if isinstance(event, Exchanged) and event.cards:
-            cards = format_symbols(event.cards)
-            if event.receiver == human:
-                return t("table.received", name=self.seat_name(event.giver), cards=cards)
-            if event.giver == human and not event.chosen:
-                return t("table.taken", name=self.seat_name(event.receiver), cards=cards)
+        return self._toasts(event, self.words())
+
+    def _leader_toast(self, event: Started, words: Words) -> str:
+        return leader_text(event, words)
+
+    def _exchange_toast(self, event: Exchanged, words: Words) -> str | None:
+        if event.cards and event.giver == self.session.human_seat and not event.chosen:
+            return words("table.taken", name=words.names(event.receiver), cards=format_symbols(event.cards))
+        return self._received_toast(event, words)
+
+    def _received_toast(self, event: Exchanged | SevenPass, words: Words) -> str | None:
+        if event.cards and event.receiver == self.session.human_seat:
+            return words("table.received", name=words.names(event.giver), cards=format_symbols(event.cards))
         return None
 
     def say(self, text: str) -> None:
         """A message near the hand (an illegal move's reason, a hint...)."""
         self._message = (text, Tween(MESSAGE_TIME))
+        self._message_waiting = not (self._human_playing() or self._giving())
 
-    def _external_message(self, message: str) -> None:
-        _, index, error = message.split(":", 2)
-        name = self.ctx.t("seat.cpu", n=index)
-        self.director.toast(self.ctx.t("table.external_replaced", name=name, error=error))
+    def _tell_replaced(self) -> None:
+        """Say once which players a computer replaced, and why."""
+        for replaced in self.session.replaced:
+            name = self.ctx.t("seat.cpu", n=replaced.player)
+            self.director.toast(self.ctx.t("table.external_replaced", name=name, error=replaced.error))
+        self.session.replaced.clear()
 
     # --- the flow of the game ----------------------------------------------------------
 
@@ -175,8 +265,8 @@ class TableScene(Scene):
         self.director.feed([visible_to(e, human) for e in events])
 
     def _human_playing(self) -> bool:
-        game = self.session.game
-        return self.director.idle and game.phase is Phase.PLAY and game.turn == self.session.human_seat
+        state = self.session.state
+        return self.director.idle and state.phase is Phase.PLAY and state.turn == self.session.human_seat
 
     def _play_label(self) -> str:
         t = self.ctx.t
@@ -185,10 +275,10 @@ class TableScene(Scene):
         return t("button.discard" if self._human_gift().kind is GiftKind.TEN_DISCARD else "button.give")
 
     def _human_gift(self) -> PendingGift:
-        return next(g for g in self.session.game.pending if g.giver == self.session.human_seat)
+        return next(g for g in self.session.state.pending if g.giver == self.session.human_seat)
 
     def _giving(self) -> bool:
-        return self.director.idle and self.session.human_to_act() and self.session.game.phase.giving
+        return self.director.idle and self.session.human_to_act() and self.session.state.phase.giving
 
     def _can_submit(self) -> bool:
         if self._giving():
@@ -196,24 +286,17 @@ class TableScene(Scene):
         return self._human_playing() and bool(self.hand.selected) and bool(self._readings())
 
     def _can_pass(self) -> bool:
-        return self._human_playing() and self.session.game.top is not None
+        return self._human_playing() and self.session.state.top is not None
 
     def _readings(self) -> list[Play]:
-        game = self.session.game
-        selected = self.hand.selected
-        if selected & game.hands[game.turn] != selected:
-            return []
-        try:
-            return game.readings(selected)
-        except IllegalMove:
-            return []
+        return self.session.readings(self.hand.selected)
 
     def speed(self) -> float:
         """How long animations and pauses take relative to normal (none while skipping to the result)."""
         return 0.0 if self.skipping else self.ctx.speed()
 
     def _human_out(self) -> bool:
-        return self.model.seats[self.session.human_seat].out is not None and self.session.game.result is None
+        return self.model.seats[self.session.human_seat].out is not None and self.session.state.result is None
 
     def skip_to_result(self) -> None:
         """Once the player is out: play the rest of the game without animations or pauses."""
@@ -228,25 +311,34 @@ class TableScene(Scene):
             button.visible = not out
         self.skip_button.visible = out and not self.skipping
         self.director.update(dt)
-        for tween in (self._think, self._auto_pass):
+        for tween in (self._think, self._auto_pass, self._stamp_wait):
             if tween is not None:
                 tween.update(dt)
+        if self._stamp_wait is not None and self._stamp_wait.done:
+            self._stamp_wait = None
         if self._message is not None:
             self._message[1].update(dt)
-            if self._message[1].done:
+            # "Wait for your turn" said a moment ago is wrong once the turn has come.
+            if self._message[1].done or (self._message_waiting and (self._human_playing() or self._giving())):
                 self._message = None
         session = self.session
-        session.check_programs()  # failures of external programs become messages
-        if session.messages:
-            for message in session.messages:
-                self._external_message(message)
-            session.messages.clear()
+        if isinstance(session, RemoteSession):
+            self._remote_news(session)
+        session.check_programs()  # an external program that failed to start is replaced here
+        self._tell_replaced()
         if not self.director.idle:
             return
-        game = session.game
-        self.model.sync(game)
+        if session.remote and self._result_shown:
+            events = session.poll()  # after a result only the next deal can come (the host deals it)
+            if events:
+                self._deal_anew(events)
+            return
+        state = session.state
+        shown = (self.model.state, self.model.hand)
+        self.model.sync_view(session.public(), session.hand)
+        self._news = self._news or shown != (self.model.state, self.model.hand)
         self.hand.set_hand(self.model.hand)
-        if game.result is not None:
+        if state.result is not None:
             if not self._result_shown:
                 self._result_shown = True
                 self._show_result()
@@ -261,14 +353,43 @@ class TableScene(Scene):
         director = self.director
         moving = (not director.idle or director.flights or director.banners or director.toasts
                   or self._think is not None or self._auto_pass is not None or self._message is not None
-                  or self.session.thinking or self.session.computer_to_act())
-        return ANIMATING if moving else 0.0
+                  or self.session.thinking or self.session.computer_to_act() or self._stamp_wait is not None
+                  or self._news)
+        if moving:
+            return ANIMATING
+        return COUNTDOWN_FPS if self.session.deadline() > 0 else 0.0
+
+    def _remote_news(self, remote: RemoteSession) -> None:
+        """At a table for friends: reactions, refused actions, and the table closing."""
+        t = self.ctx.t
+        for reaction in remote.reactions:
+            player = reaction.player
+            name = t("seat.you") if player == remote.me else (remote.name_of(player) or "?")
+            self.director.toast(t("friends.reaction", name=name, stamp=t(f"stamp.{reaction.stamp.value}")))
+        remote.reactions.clear()
+        for refusal in remote.rejected:
+            self.say(refusal.message)
+        remote.rejected.clear()
+        if remote.closed is not None or remote.status.link is Link.GONE:
+            self.ctx.nav.friends_ended(remote)
+
+    def react(self, index: int) -> None:
+        """A quick reaction stamp for the table (its button, or keys 1 to 5): at most one a second, as the server
+        takes them."""
+        if isinstance(self.session, RemoteSession) and self._can_react():
+            self.session.react(index)
+            self._stamp_wait = Timer(REACTION_GAP)
 
     def _computer_step(self) -> None:
         session = self.session
+        if session.remote:  # the others' moves come when they come: shown at once
+            events = session.poll()
+            if events:
+                self.hand.hint = 0
+                self._feed(events)
+            return
         if self._think is None:
-            game = session.game
-            forced = game.phase is Phase.PLAY and game.move_list() == [PASS]
+            forced = session.forced_pass()
             low, high = THINK_TIME
             self._think = Timer(0.0 if forced else self._rng.uniform(low, high) * self.speed())
             session.start_thinking()
@@ -283,11 +404,10 @@ class TableScene(Scene):
         self._feed(events)
 
     def _human_idle(self) -> None:
-        game = self.session.game
-        if game.phase is not Phase.PLAY or not self.ctx.settings.auto_pass:
+        if self.session.state.phase is not Phase.PLAY or not self.ctx.settings.auto_pass:
             self._auto_pass = None
             return
-        moves = game.move_list()
+        moves = self.session.moves()
         if moves == [PASS]:
             if self._auto_pass is None:
                 self._auto_pass = Timer(AUTO_PASS_DELAY * self.speed())
@@ -306,7 +426,12 @@ class TableScene(Scene):
     def start_next_game(self) -> None:
         """Deal the next game of the match (called by the result screen)."""
         events = self.session.next_game()
-        self.model = TableModel.at_deal(self.session.game, self.session.human_seat)
+        if self.session.remote and not events:
+            return  # the host deals when everyone is ready: the deal comes through ``poll``
+        self._deal_anew(events)
+
+    def _deal_anew(self, events: list[Event]) -> None:
+        self.model = TableModel.at_view(*self.session.deal_view(), self.session.human_seat)
         self.hand = HandView()
         self.director = self._new_director()
         self._result_shown = False
@@ -330,7 +455,7 @@ class TableScene(Scene):
         if self._readings():
             return None
         try:
-            session.game.resolve(self.hand.selected)
+            session.resolve(self.hand.selected)
         except IllegalMove as error:
             return reason_text(t, error)
         return None
@@ -339,15 +464,15 @@ class TableScene(Scene):
         """Why Pass cannot be pressed now; None when it can."""
         if not self._human_playing():
             return self._waiting_reason()
-        if self.session.game.top is None:
+        if self.session.state.top is None:
             return self.ctx.t("reason.must_lead")
         return None
 
     def _waiting_reason(self) -> str:
         t, session = self.ctx.t, self.session
-        if self.model.seats[session.human_seat].out is not None or session.game.result is not None:
+        if self.model.seats[session.human_seat].out is not None or session.state.result is not None:
             return t("table.refused.out")
-        if session.game.phase is Phase.EXCHANGE:
+        if session.state.phase is Phase.EXCHANGE:
             return t("reason.exchange_pending")
         return t("table.refused.wait")
 
@@ -370,6 +495,9 @@ class TableScene(Scene):
                 self._illegal(error)
             return
         readings = self._readings()
+        hinted = self._hint_move
+        if len(readings) > 1 and hinted is not None and hinted.cards == self.hand.selected and hinted in readings:
+            readings = [hinted]  # the hint's own reading of its joker
         if len(readings) > 1:
             from .joker_choice import JokerChoiceScene
 
@@ -405,8 +533,9 @@ class TableScene(Scene):
         move = self.session.hint()
         if move is None:
             self.say(self.ctx.t("table.hint_none"))
-        elif isinstance(move, Play):
-            self.hand.hint = move.cards & self.model.hand
+        elif isinstance(move, Play):  # selected as well, so that Enter plays it
+            self.hand.hint = self.hand.selected = move.cards & self.model.hand
+            self._hint_move = move
             self.say(self.ctx.t("button.hint") + ": " + format_symbols(move.cards))
         else:
             self.hand.hint = 0
@@ -454,6 +583,8 @@ class TableScene(Scene):
             return
         if isinstance(intent, Command):
             name = intent.name
+            if self._stamp_key(name):
+                return
             if name in ("left", "right"):
                 self.hand.move_focus(-1 if name == "left" else 1)
             elif name == "toggle":
@@ -471,21 +602,45 @@ class TableScene(Scene):
                 self.open_menu()
             elif name == "tracker":
                 self.toggle_tracker()
+            elif name.startswith("stamp"):
+                self.react(int(name[5:]))
+
+    def _stamp_key(self, name: str) -> bool:
+        """Tab goes through the reaction stamps (then back to the hand); Enter or Space sends the one in focus,
+        Esc or any key of the hand leaves them.  True if the key was theirs."""
+        stamps = self.stamp_buttons
+        if not stamps:
+            return False
+        focused = self.widgets.widgets[self.widgets.focus] if 0 <= self.widgets.focus < len(self.widgets.widgets) \
+            else None
+        if name == "tab":
+            index = stamps.index(focused) + 1 if isinstance(focused, Button) and focused in stamps else 0
+            self.widgets.focus = self.widgets.widgets.index(stamps[index]) if index < len(stamps) else -1
+            return True
+        if focused is None or focused not in stamps:
+            return False
+        if name in ("confirm", "toggle"):
+            focused.activate()
+            return True
+        self.widgets.focus = -1
+        return name in ("menu", "back")
 
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._news = False
         layout = self.layout_now
         painter, model, ctx = self.painter, self.model, self.ctx
         session = self.session
         scale = layout.scale
         surface.blit(painter.felt(layout.size), (0, 0))
-        thinking_seat = session.game.turn if self._think is not None else -1
+        public = session.state
+        thinking_seat = public.turn if self._think is not None and not session.remote else -1
         stock = bool(session.rules.hand_size)
         for seat, spot in layout.spots.items():
             state = model.seats[seat]
-            turn = self.director.idle and model.result is None and seat == session.game.turn and \
-                session.game.phase is Phase.PLAY
+            turn = self.director.idle and model.result is None and seat == public.turn and \
+                public.phase is Phase.PLAY
             painter.seat(surface, layout, spot, state, self.seat_name(seat), self.seat_level(seat),
                          turn or seat == thinking_seat, ctx.t("table.stock", count=state.stock) if stock else None)
             if stock and spot.stock is not None:
@@ -505,18 +660,20 @@ class TableScene(Scene):
         active = self._human_playing()
         if active and ctx.settings.dim_unplayable:
             playable = 0
-            for move in session.game.move_list():
+            for move in session.moves():
                 if isinstance(move, Play):
                     playable |= move.cards
             dim = model.hand & ~playable
-        painter.hand(surface, layout, self.hand, self.director.hidden, dim, active or self._giving())
+        painter.hand(surface, layout, self.hand, self.director.hidden, dim, active or self._giving(), model.received)
         human_state = model.seats[session.human_seat]
         if human_state.passed and human_state.out is None:
             painter.bubble(surface, ctx.t("table.passed"), layout.human_bubble, scale)
-        painter.log(surface, layout, self.director.log, self.seat_name)
+        painter.log(surface, layout, self.director.log, self.words())
         if ctx.settings.show_tracker:
             painter.tracker(surface, layout, model.played, session.rules.jokers, model.hand)
         painter.flights(surface, self.director)
+        if self.stamp_buttons:
+            self._fit_stamps(scale)
         self.widgets.draw(surface, ctx)
         painter.celebrations(surface, self.director)
         painter.banners(surface, layout, self.director)
@@ -525,7 +682,7 @@ class TableScene(Scene):
     def _hover_refusal(self) -> str | None:
         """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""
         for button, why in ((self.play_button, self.play_refusal), (self.pass_button, self.pass_refusal)):
-            if button.visible and button.hover and not button.enabled:
+            if button.visible and button.hover_refused:
                 return why()
         return None
 
@@ -539,8 +696,13 @@ class TableScene(Scene):
                    GiftKind.TEN_DISCARD: "table.choose_ten_discard"}[gift.kind]
             receiver = self.seat_name(gift.receiver) if gift.receiver >= 0 else ""
             lines.append((ctx.t(key, count=gift.count, name=receiver), theme.GOLD, 255))
+        deadline = self.session.deadline()
+        if deadline > 0 and (self._human_playing() or self._giving()):
+            lines.append((ctx.t("friends.timer", seconds=int(deadline + 0.99)), theme.SELECT, 255))
+        if self._giving():
+            pass
         elif self._human_playing():
-            game = self.session.game
+            game = self.session.state
             if game.top is None:
                 key = "table.your_lead"
             elif game.last_player == game.turn:
@@ -562,12 +724,13 @@ class TableScene(Scene):
     def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout) -> None:
         ctx, scale = self.ctx, layout.scale
         session = self.session
-        preset = ctx.t(f"preset.{session.rules.preset}.name")
-        total = session.match.length
-        index = len(session.match.games)
+        preset = rules_name(ctx.t, session.rules)
+        standings = session.standings()
+        total = standings.length
+        index = standings.games
         game_text = ctx.t("table.game_of", index=index, total=total) if total else ctx.t("table.game_no", index=index)
-        if session.match.target:
-            game_text += "  ·  " + ctx.t("table.target", points=session.match.target)
+        if standings.target:
+            game_text += "  ·  " + ctx.t("table.target", points=standings.target)
         slot = layout.status
         size = px(theme.FONT_SMALL + 1, scale)
         line = f"{preset}  ·  {game_text}"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.rules import PresetId
 from game.setups import SeatKind, SessionSetup, default_setup, duel_setup, fresh_seed, valid_setup
 
 from .. import theme
@@ -39,15 +40,21 @@ GHOSTS = ((0, 0.10, 0.25, 150), (1, 0.88, 0.18, 190), (2, 0.06, 0.82, 170), (3, 
 def mode_line(ctx: Context, setup: SessionSetup) -> str:
     """"Common rules": the rules Play will start with (its button says the players and the level)."""
     t = ctx.t
-    custom = setup.preset == "standard" and bool(setup.overrides)
+    custom = setup.preset is PresetId.STANDARD and bool(setup.overrides)
     mode = t("preset.custom.name") if custom else t(f"preset.{setup.preset}.name")
     return t("screen.title.mode_line", mode=mode)
 
 
 ANGLE_STEP = 0.2
 """The fan's sway is drawn at angles this many degrees apart (rotated images are kept)."""
-SWAY_FPS = 15.0
-"""The sway and the drifting suits move less than a step of the fan or a pixel in 1/15 s: no need to draw faster."""
+SWAY_FPS = 8.0
+"""The sway turns a card at most 1.6° a second and a suit drifts 6 pixels a second: at 8 frames a second
+each frame moves a card by one angle step and a suit by under a pixel, so drawing faster shows nothing more
+(and each frame shown costs a few milliseconds on a real display)."""
+AWAKE_S = 8.0
+"""Seconds the fan sways and the suits drift after the title opens or the player's last input."""
+SETTLE_S = 1.5
+"""Seconds the motion takes to come to rest (or to start again on input)."""
 
 class TitleScene(Scene):
     accepts_notices = True
@@ -58,6 +65,11 @@ class TitleScene(Scene):
         self.backdrop = Backdrop(ctx)
         self.widgets = WidgetGroup()
         self.time = 0.0
+        """The motion's own clock: it slows and stops when the title is left alone."""
+        self.awake = 0.0
+        """Seconds since the title opened or the player's last input."""
+        self.lively = 1.0
+        """How much the fan sways and the suits drift now, 0 (at rest) to 1."""
         self.has_autosave = False
         self.buttons: list[Button] = []
         self.keys: list[str] = []
@@ -105,7 +117,8 @@ class TitleScene(Scene):
             ("resume", resume, 0),
             ("play", Button(self.play_label, self.play, style=play_style), 1),
             ("duel", Button(tr(self.ctx, "title.duel"), self.duel, style="secondary"), 0),
-            ("new_game", Button(tr(self.ctx, "title.new_game"), lambda: nav.show_new_game(), style="secondary"), 2),
+            ("new_game", Button(tr(self.ctx, "title.new_game"), lambda: nav.show_new_game(), style="secondary"), 0),
+            ("join", Button(tr(self.ctx, "title.join"), lambda: nav.show_join(), style="secondary"), 2),
             ("stats", Button(tr(self.ctx, "title.stats"), lambda: nav.show_stats(), style="secondary"), 0),
             ("replays", Button(tr(self.ctx, "title.replays"), lambda: nav.show_replays(), style="secondary"), 0),
             ("rules", Button(tr(self.ctx, "title.rules"), lambda: nav.show_rules(None), style="secondary"), 0),
@@ -229,16 +242,26 @@ class TitleScene(Scene):
     # --- input and time ------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
+        self.awake = 0.0
         if isinstance(intent, Command) and intent.name in ("menu", "back"):
             return
         if self.widgets.handle(intent) and isinstance(intent, Pointer) and intent.kind == "down":
             self.ctx.sound.play("click")
 
+    def resume(self) -> None:
+        super().resume()
+        self.awake = 0.0
+
     def frame_rate(self) -> float:
-        return SWAY_FPS
+        """The sway's rate while it moves; nothing once it has come to rest (an idle title costs nothing)."""
+        return SWAY_FPS if self.lively > 0 or self.awake < AWAKE_S else 0.0
 
     def update(self, dt: float) -> None:
-        self.time += dt
+        self.awake += dt
+        target = 1.0 if self.awake < AWAKE_S else 0.0
+        step = dt / SETTLE_S
+        self.lively = min(1.0, max(0.0, self.lively + max(-step, min(step, target - self.lively))))
+        self.time += dt * self.lively
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -270,8 +293,8 @@ class TitleScene(Scene):
         count = len(FAN_CARDS)
         for index, card in enumerate(FAN_CARDS):
             phase = self.time * 0.9 + index * 0.8
-            angle = (index - (count - 1) / 2) * FAN_SPREAD + 1.8 * math.sin(phase)
-            radius = self.fan_radius + px(4, scale) * math.sin(self.time * 1.3 + index)
+            angle = (index - (count - 1) / 2) * FAN_SPREAD + 1.8 * math.sin(phase) * self.lively
+            radius = self.fan_radius + px(4, scale) * math.sin(self.time * 1.3 + index) * self.lively
             if card == 52:
                 radius += px(14, scale)
             rad = math.radians(angle)

@@ -1,0 +1,265 @@
+"""``python -m game.network.uecda client ...``, ``server ...``, ``log ...`` and ``arena ...``.
+
+Exit status: 0 when the match was played to its end; 1 when the peer broke
+the protocol, disconnected or timed out (the message says how); 2 for bad
+arguments (an unknown level, a port in use...).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import math
+import sys
+from collections.abc import Sequence
+
+from .protocol import DEFAULT_HOST, DEFAULT_PORT, HANDSHAKE_TIMEOUT, PLAYERS, TURN_TIMEOUT, ProtocolError
+
+MAX_SECONDS = 86_400.0
+"""The longest wait or thinking time an option takes (a day): longer is a mistake, and sockets refuse it."""
+
+
+def _positive(text: str) -> float:
+    """Seconds: a number above 0 and at most ``MAX_SECONDS`` (not nan, inf or 1e300)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_SECONDS:  # false for nan
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {MAX_SECONDS:g}, "
+                                         f"not {text[:40]!r}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a TCP port from 0 to 65535, not {text[:40]!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.network.uecda",
+        description="Speak the UECda computer-Daihinmin tournament protocol (version 20070).",
+    )
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output (-vv for debug)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{client,server,log,arena}")
+
+    client = sub.add_parser(
+        "client", help="play a match at a UECda server with one of our computer players",
+        description="Connect to a UECda server and play every game of the match (exchange included) "
+                    "with one of our computer players; exit 0 when the server says all games are over.")
+    client.add_argument("--host", default=DEFAULT_HOST, help=f"server address (default {DEFAULT_HOST})")
+    client.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"server port (default {DEFAULT_PORT})")
+    client.add_argument("--level", default="expert", help="beginner, normal, strong or expert (default expert)")
+    client.add_argument("--name", default="ours", help="the name sent to the server (13 characters at most; "
+                                                       "the C server shows 6)")
+    client.add_argument("--records", metavar="DIR", help="write one game record (JSON) per game into DIR")
+    client.add_argument("--trace", metavar="FILE",
+                        help="write every table and number exchanged with the server to FILE (JSON lines)")
+    client.add_argument("--think", type=_positive, default=1.0, metavar="SECONDS",
+                        help="thinking time per move for searching levels (default 1)")
+    client.add_argument("--timeout", type=_positive, default=60.0, metavar="SECONDS",
+                        help="longest wait for any message from the server (default 60)")
+    client.add_argument("--connect-timeout", type=_positive, default=5.0, metavar="SECONDS",
+                        help="longest wait to connect (default 5)")
+    client.add_argument("--seed", type=int, help="seed our player's random choices")
+    client.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an Expert option (ai.expert.ExpertOptions; a JSON value), e.g. --option others=read")
+    client.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+
+    server = sub.add_parser(
+        "server", help="run a UECda-compatible server on our engine",
+        description="Accept five UECda clients (ours or tournament programs), run a match of the uecda "
+                    "rules with our engine, and print each player's points and class shares.")
+    server.add_argument("--host", default=DEFAULT_HOST,
+                        help=f"bind address (default {DEFAULT_HOST}: loopback only)")
+    server.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                        help=f"port (default {DEFAULT_PORT}; 0 picks a free one, printed on stderr)")
+    server.add_argument("--games", type=int, default=100, help="games in the match (default 100)")
+    server.add_argument("--players", type=int, default=PLAYERS, help="players (the uecda rules need 5)")
+    server.add_argument("--seed", type=int, help="seed the deals (default random)")
+    server.add_argument("--turn-timeout", type=_positive, default=TURN_TIMEOUT, metavar="SECONDS",
+                        help=f"longest wait for a client's play or gift (default {TURN_TIMEOUT:g}; the official "
+                             "server waits forever); a client that takes longer is dropped and our player "
+                             "takes its seat")
+    server.add_argument("--handshake-timeout", type=_positive, default=HANDSHAKE_TIMEOUT, metavar="SECONDS",
+                        help=f"longest wait for a client's name table (default {HANDSHAKE_TIMEOUT:g})")
+    server.add_argument("--wait", type=_positive, default=600.0, metavar="SECONDS",
+                        help="longest wait for all five clients to connect (default 600)")
+    server.add_argument("--fallback", default="normal", metavar="LEVEL",
+                        help="our level that plays for a dropped client (default normal)")
+    server.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    log = sub.add_parser(
+        "log", help="replay the official server's game logs under our rules",
+        description="Read game logs of the official UECda server (FLAG_LOGGER yes), turn every game into a game "
+                    "record, check it with our rules and compare the places with the server's.  Exit 0 when "
+                    "every game replays with the server's places.")
+    log.add_argument("files", nargs="+", metavar="FILE", help="a log file (logs/YYYYMMDDhhmmss.log)")
+    log.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
+
+    arena = sub.add_parser(
+        "arena", help="the arena (python -m ai.arena) with tournament programs in seats: external:CMD",
+        description="Run the arena (every option of python -m ai.arena); a seat may be external:CMD, a UECda "
+                    "program started with CMD (-h 127.0.0.1 -p PORT appended unless CMD has {port}) and played "
+                    "through our server side of the protocol.")
+    arena.add_argument("options", nargs="*", help="the arena's options (see python -m ai.arena --help)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["arena"]:  # every other word is the arena's
+        return run_arena(words[1:])
+    args = build_parser().parse_args(words)
+    level = logging.WARNING - 10 * args.verbose
+    logging.basicConfig(level=max(level, logging.DEBUG), format="%(levelname)s %(name)s: %(message)s",
+                        stream=sys.stderr)
+    if args.command == "client":
+        return run_client(args)
+    if args.command == "log":
+        return run_log(args)
+    if args.command == "arena":
+        return run_arena(args.options)
+    return run_server(args)
+
+
+def run_arena(options: Sequence[str]) -> int:
+    from ai.arena import main as arena_main
+
+    from .external import arena_seat
+
+    return arena_main(options, factory=arena_seat, prog="python -m game.network.uecda arena")
+
+
+def run_client(args: argparse.Namespace) -> int:
+    from ai.arena import json_values
+    from ai.expert import ExpertOptions
+    from ai.levels import make_player
+    from game.levels import LEVELS, Level
+
+    from .client import ConnectError, UecdaClient
+
+    for item in args.option:
+        name, equals, _ = item.partition("=")
+        if not equals or not name:
+            print(f"error: --option {item!r} is not NAME=VALUE", file=sys.stderr)
+            return 2
+    if args.option and args.level != Level.EXPERT:
+        print(f"error: level {args.level!r} takes no options ({', '.join(args.option)}): only the Expert does",
+              file=sys.stderr)
+        return 2
+    try:
+        expert = ExpertOptions().with_values(json_values(args.option))
+        player = make_player(args.level, expert)
+    except (ValueError, ImportError) as error:
+        print(f"error: cannot use level {args.level!r}: {error} (levels: {', '.join(LEVELS)})", file=sys.stderr)
+        return 2
+    client = UecdaClient(
+        player, name=args.name, host=args.host, port=args.port, connect_timeout=args.connect_timeout,
+        read_timeout=args.timeout, think_time=args.think, records_dir=args.records, trace=args.trace,
+        seed=args.seed)
+    try:
+        report = client.run()
+    except OSError as error:
+        print(f"error: cannot write {error.filename or 'the records'}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except ConnectError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except ProtocolError as error:
+        print(f"error: the server broke off the match: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        print(f"player {report.player} ({report.name}): {len(report.games)} games, {report.points} points")
+    return 0
+
+
+def run_server(args: argparse.Namespace) -> int:
+    from .server import ServerError, UecdaServer, report_json
+
+    try:
+        server = UecdaServer(
+            games=args.games, players=args.players, host=args.host, port=args.port, seed=args.seed,
+            accept_timeout=args.wait, handshake_timeout=args.handshake_timeout, turn_timeout=args.turn_timeout,
+            fallback_level=args.fallback)
+        port = server.listen()
+    except ServerError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"listening on {server.host}:{port}", file=sys.stderr, flush=True)
+    try:
+        report = server.run()
+    except ServerError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        server.close()
+        print("interrupted", file=sys.stderr)
+        return 1
+    print(report_json(report) if args.json else report.text())
+    return 0
+
+
+def run_log(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from game.engine.record import check
+
+    from .official_log import LogError, convert, parse_log
+
+    status = 0
+    out = Path(args.records) if args.records else None
+    for name in args.files:
+        path = Path(name)
+        try:
+            log = parse_log(path.read_text(encoding="latin-1"))
+            if out is not None:
+                out.mkdir(parents=True, exist_ok=True)
+        except (OSError, LogError) as error:
+            print(f"error: {name}: {error}", file=sys.stderr)
+            return 2
+        agree = refused = 0
+        problems: list[str] = []
+        for conversion in convert(log):
+            if isinstance(conversion, LogError):
+                problems.append(str(conversion))
+                continue
+            number = conversion.record["uecda_log"]["game"]
+            valid, answer = check(conversion.record)
+            if valid != 0:
+                problems.append(f"game {number}: our rules refuse action {answer['action']}: {answer['reason']}")
+            elif tuple(answer["games"][0]["places"]) != conversion.places:
+                problems.append(f"game {number}: places {answer['games'][0]['places']}, "
+                                f"the server's {list(conversion.places)}")
+            else:
+                agree += 1
+            refused += len(conversion.refused)
+            if out is not None:
+                target = out / f"{path.stem}-game-{number:05d}.json"
+                try:
+                    target.write_text(json.dumps(conversion.record, ensure_ascii=False, indent=1), encoding="utf-8")
+                except OSError as error:
+                    print(f"error: cannot write {target}: {error.strerror or error}", file=sys.stderr)
+                    return 2
+        print(f"{name}: {len(log.games)} games, {agree} replayed with the server's places, "
+              f"{refused} play(s) the server refused (counted as passes)")
+        for problem in problems:
+            print(f"  {problem}")
+        status = status or (1 if problems else 0)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
