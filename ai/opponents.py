@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from itertools import accumulate
-from typing import Final
+from typing import Any, Final
 
 from game.engine import Game, Move, Play, PublicView, moves_for
 
@@ -74,6 +74,20 @@ class ChampionModel:
 
     weights: tuple[float, ...]
 
+    @staticmethod
+    def from_json(data: Any, name: str = CHAMPION_WEIGHTS) -> ChampionModel:
+        """The model of a weights file's JSON (``ValueError`` naming ``name`` when it does not fit the features)."""
+        if not isinstance(data, dict) or not isinstance(data.get("features"), list):
+            raise ValueError(f"{name} is not a champion model's weights (no list of features)")
+        if data["features"] != list(CHAMPION_FEATURES):
+            raise ValueError(f"{name} was fitted for other features; refit it with tools/champion_data.py fit")
+        weights = data.get("weights")
+        if not isinstance(weights, list) or len(weights) != len(CHAMPION_FEATURES) or not all(
+            isinstance(w, (int, float)) and not isinstance(w, bool) and math.isfinite(w) for w in weights
+        ):
+            raise ValueError(f"{name}: expected {len(CHAMPION_FEATURES)} finite weights, one per feature")
+        return ChampionModel(tuple(float(w) for w in weights))
+
     def probabilities(self, state: PublicView, hand: int, moves: Sequence[Move]) -> list[float]:
         """The model's probability of each of ``moves`` (the legal moves of the seat to act)."""
         w = self.weights
@@ -111,10 +125,7 @@ class ChampionModel:
 @lru_cache(maxsize=2)
 def champion_model(name: str = CHAMPION_WEIGHTS) -> ChampionModel:
     """The champion model's shipped weights (``ai/<name>``), read once."""
-    data = json.loads(resources.files("ai").joinpath(name).read_text(encoding="utf-8"))
-    if list(data["features"]) != list(CHAMPION_FEATURES):
-        raise ValueError(f"{name} was fitted for other features; refit it with tools/champion_data.py fit")
-    return ChampionModel(tuple(float(w) for w in data["weights"]))
+    return ChampionModel.from_json(json.loads(resources.files("ai").joinpath(name).read_text(encoding="utf-8")), name)
 
 
 def seat_policy(me: int, own: Policy, default: Policy, models: Mapping[int, Policy]) -> Policy:

@@ -7,9 +7,16 @@ from collections import Counter
 
 import pytest
 
-from ai.expert import Expert, ExpertOptions, Others
+from ai.expert import Expert, ExpertOptions, Others, Tally
 from ai.normal import Normal, normal_policy
-from ai.opponents import CHAMPION_FEATURES, champion_features, champion_model, opponent_model, seat_policy
+from ai.opponents import (
+    CHAMPION_FEATURES,
+    ChampionModel,
+    champion_features,
+    champion_model,
+    opponent_model,
+    seat_policy,
+)
 from ai.playout import Policy, place_points, playout, playout_place
 from ai.strong import strong_move, strong_policy
 from game.engine import Game, Move, Play, observe, preset_rules
@@ -58,19 +65,16 @@ def _models_by_seat(others: Others, me: int, unexplained: frozenset[int]) -> dic
     rng = random.Random(3)
     champion = champion_model()
     found: dict[int, str] = {}
-    for _ in range(400):
+    for _ in range(2000):
         game = random_state(rng, exchange=False)
         seat = game.turn
         if game.n != 5 or seat == me or seat in found:
             continue
-        hand = game.hands[seat]
-        moves = game.move_list()
-        probs = champion.probabilities(game, hand, moves)
         strong, normal = strong_policy(game), normal_policy(game)
-        if strong == normal or max(probs) > 0.3:
+        if strong == normal or max(champion.probabilities(game, game.hands[seat], game.move_list())) > 0.5:
             continue
         policy = Expert(ExpertOptions(others=others)).playout_policy(me, random.Random(5), unexplained)
-        drawn = {policy(game) for _ in range(12)}
+        drawn = {policy(game) for _ in range(20)}
         found[seat] = "normal" if drawn == {normal} else "strong" if drawn == {strong} else "champion"
         if len(found) == 4:
             break
@@ -186,3 +190,33 @@ def test_place_values_are_checked_and_searched() -> None:
     move = expert.choose_move(obs, random.Random(1))
     assert move in obs.move_list()
     assert move == expert.choose_move(obs, random.Random(1))
+
+
+def test_the_search_rewards_each_place_by_its_value() -> None:
+    rules = preset_rules("uecda")
+    game = Game.new(rules, random.Random(16))
+    for _ in range(6):
+        game.apply(normal_policy(game))
+    obs = observe(game, game.turn)
+    wins_only = Expert(ExpertOptions(iterations=40, place_values=(1.0, 0.0, 0.0, 0.0, 0.0)))
+    tally = wins_only.tally(obs, random.Random(2))
+    assert isinstance(tally, Tally) and sum(tally.pulls) == 40
+    assert all(total == int(total) and 0 <= total <= pulls for total, pulls in zip(tally.totals, tally.pulls))
+    assert wins_only.place_rewards(rules) == (1.0, 0.0, 0.0, 0.0, 0.0)
+    assert Expert().place_rewards(rules) == tuple(float(place_points(rules, p)) for p in range(5))
+    # values for another number of players: the preset's points
+    assert wins_only.place_rewards(preset_rules("standard")) == Expert().place_rewards(preset_rules("standard"))
+
+
+def test_champion_weights_that_do_not_fit_are_refused_with_a_reason() -> None:
+    features = list(CHAMPION_FEATURES)
+    good = ChampionModel.from_json({"features": features, "weights": [0.5] * len(features)})
+    assert good.weights == (0.5,) * len(features)
+    with pytest.raises(ValueError, match="other features"):
+        ChampionModel.from_json({"features": features[:-1], "weights": [0.0] * (len(features) - 1)})
+    with pytest.raises(ValueError, match="one per feature"):
+        ChampionModel.from_json({"features": features, "weights": [0.0] * 3})
+    with pytest.raises(ValueError, match="finite"):
+        ChampionModel.from_json({"features": features, "weights": [float("nan")] * len(features)})
+    with pytest.raises(ValueError, match="no list of features"):
+        ChampionModel.from_json([1, 2, 3], "x.json")
