@@ -70,7 +70,7 @@ class Match:
         self.totals: list[int] = [0] * rules.players
         self.results: list[GameResult] = []
         self.outcome: MatchOver | None = None
-        self.game = Game.new(rules, game_rng(seed, 0), leader=first_leader)
+        self.game = self.deal_game(0, None, first_leader)
         self.games: list[Game] = [self.game]
         """Every game of the match so far, the current one last."""
 
@@ -123,12 +123,16 @@ class Match:
             self.seating = [last.seating[seat] for seat in places]
             places = list(range(rules.players))
         reset = self.class_reset_every
-        if reset and len(self.results) % reset == 0:
-            self.game = Game.new(rules, game_rng(self.seed, len(self.results)))
-        else:
-            self.game = Game.new(rules, game_rng(self.seed, len(self.results)), previous_places=places)
+        fresh = bool(reset) and len(self.results) % reset == 0
+        self.game = self.deal_game(len(self.results), None if fresh else places, None)
         self.games.append(self.game)
         return self.game
+
+    def deal_game(self, index: int, previous_places: list[int] | None, leader: int | None) -> Game:
+        """Deal game ``index`` (``previous_places``: the seats from 1st to last of the game before, None for a
+        first game; ``leader``: who leads, None for the rules' choice).  A match with fixed deals (a
+        lesson) deals its own."""
+        return Game.new(self.rules, game_rng(self.seed, index), previous_places=previous_places, leader=leader)
 
     def player_at(self, seat: int) -> int:
         return self.seating[seat]

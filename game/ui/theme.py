@@ -1,7 +1,8 @@
 """Colours and proportions: the look of the game in one place.
 
 Sizes are given for a 1280×720 window and multiplied by ``ui_scale`` so that
-everything is readable at 1280×720 and crisp at 2560×1440.
+everything is readable at 1280×720 and crisp at 2560×1440; the player's size
+setting (100% to 200%, ``zoom.py``) multiplies them again.
 """
 
 from __future__ import annotations
@@ -48,10 +49,10 @@ FONT_BANNER = 64
 FONT_LOGO = 96
 
 
-def ui_scale(size: tuple[int, int]) -> float:
-    """How much bigger than a 1280×720 window everything is drawn."""
+def ui_scale(size: tuple[int, int], zoom: float = 1.0) -> float:
+    """How much bigger than in a 1280×720 window everything is drawn, times the player's ``zoom``."""
     width, height = size
-    return max(0.75, min(width / BASE_SIZE[0], height / BASE_SIZE[1], 3.0))
+    return max(0.75, min(width / BASE_SIZE[0], height / BASE_SIZE[1], 3.0)) * zoom
 
 
 def px(value: float, scale: float) -> int:

@@ -225,15 +225,16 @@ def _clear_of(rect: pygame.Rect, obstacles: list[pygame.Rect], center: int, gap:
     return out
 
 
-def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = False, pile: bool = False
-                 ) -> TableLayout:
+def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = False, pile: bool = False,
+                 zoom: float = 1.0) -> TableLayout:
     """The layout of a table with ``n`` seats, the human at ``human``, in a window of ``size``.
 
     ``stock``: every seat has a face-down stock (the 5-card mode); ``pile``: a
-    common draw pile lies by the trick.
+    common draw pile lies by the trick; ``zoom``: the player's size of text and
+    of the table's elements (the cards keep theirs).
     """
     width, height = size
-    scale = ui_scale(size)
+    scale = ui_scale(size, zoom)
     gap = px(6, scale)
     card_w = round(min(height * 0.125, width * 0.072))
     card_h = card_height(card_w)
