@@ -31,6 +31,7 @@ from game.engine.rules import (
     preset_rules,
     switch_kind,
 )
+from game.lessons.catalog import lesson_for_mode
 from game.levels import LEVELS, Level
 from game.setups import (
     MAX_COMMAND_CHARS,
@@ -149,6 +150,7 @@ class NewGameScene(MenuScreen):
         self.rules_button = Button(lambda: ctx.t("screen.new.view_rules"), self.view_rules, style="secondary",
                                    enabled=lambda: self.rules() is not None, size=theme.FONT_BODY)
         self.start_button = Button(lambda: ctx.t("button.start"), self.start, enabled=lambda: self.problem is None)
+        self.lesson_button = Button(lambda: ctx.t("new.lesson"), self.lesson, style="secondary", size=theme.FONT_BODY)
         self._dirty = True
         self._rebuild(focus="mode:" + self.mode)
 
@@ -244,6 +246,10 @@ class NewGameScene(MenuScreen):
         except RuleError as error:
             self.problem = rule_message(self.ctx.t, error)
 
+    def lesson(self) -> None:
+        """The short lesson of the chosen mode (the house rules for Custom)."""
+        self.ctx.nav.start_lesson(lesson_for_mode(self.mode).id)
+
     def view_rules(self) -> None:
         rules = self.rules()
         if rules is not None:
@@ -319,6 +325,7 @@ class NewGameScene(MenuScreen):
             if row.help is not None:
                 self.keyed["help:" + row.key] = row.help
         self.keyed["rules"] = self.rules_button
+        self.keyed["lesson"] = self.lesson_button
         self.keyed["start"] = self.start_button
         self.widgets.clear()
         for widget in self.keyed.values():
@@ -447,6 +454,10 @@ class NewGameScene(MenuScreen):
             heights = {mode: px(CARD_H - 16, scale) + line_h * len(lines) for mode, lines in self.card_lines.items()}
             if sum(heights.values()) <= room:
                 break
+        else:  # a large text size: the cards give only the names (the chosen mode's description is on the right)
+            self.card_lines = {mode: [] for mode in MODES}
+            heights = {mode: min(px(CARD_H - 18, scale), max(px(theme.FONT_BODY + 14, scale), room // len(MODES)))
+                       for mode in MODES}
         self.card_text = (text_size, line_h)
         y = top
         for mode in MODES:
@@ -459,7 +470,8 @@ class NewGameScene(MenuScreen):
         text = ctx.t(f"preset.{self.mode}.line") if self.mode != CUSTOM else ctx.t("screen.new.custom_line")
         self.description = wrap_text(ctx, text, px(theme.FONT_SMALL + 1, scale), view.width - px(8, scale))
         top = round(px(theme.FONT_SMALL + 1, scale) * 1.4) * len(self.description) + px(16, scale)
-        height = layout_rows(self.scroller, self.rows, view.width, scale, control_w=px(CONTROL_W, scale), top=top)
+        height = layout_rows(self.scroller, self.rows, view.width, scale, control_w=self.control_w(view.width),
+                             top=top)
         height = self._layout_glance(height, view.width)
         self.scroller.reset(view, height)
         # The footer.
@@ -468,6 +480,13 @@ class NewGameScene(MenuScreen):
         self.start_button.rect.midright = (self.footer.right, self.footer.centery)
         self.rules_button.rect = pygame.Rect(0, 0, px(200, scale), px(44, scale))
         self.rules_button.rect.midleft = (self.footer.left, self.footer.centery)
+        lesson_w = ctx.text.size(ctx.t("new.lesson"), px(theme.FONT_BODY, scale), bold=True)[0] + px(40, scale)
+        self.lesson_button.rect = pygame.Rect(0, 0, lesson_w, px(44, scale))
+        self.lesson_button.rect.midleft = (self.rules_button.rect.right + px(12, scale), self.footer.centery)
+
+    def control_w(self, width: int) -> int:
+        """The options' controls: their own width, or less at a large text size so the names beside them show."""
+        return min(px(CONTROL_W, self.ctx.scale), round(width * 0.52))
 
     def _layout_glance(self, top: int, width: int) -> int:
         """Chips naming the local rules in force (below the options of a preset); the new content height."""
@@ -518,10 +537,14 @@ class NewGameScene(MenuScreen):
             small = px(theme.FONT_SMALL, scale)
             badge_w = ctx.text.size(badge, small - px(1, scale), bold=True)[0] + px(16, scale)
             name = fit_text(ctx, t(f"preset.{mode}.name"), name_size, rect.width - 3 * pad - badge_w, bold=True)
-            ctx.text.draw(surface, name, (rect.left + pad, rect.top + px(8, scale)), name_size,
-                          theme.GOLD if selected else theme.CREAM, anchor="topleft", bold=True, shadow=True)
+            compact = not self.card_lines.get(mode)  # the name alone, in the middle of the card
+            name_pos = (rect.left + pad, rect.centery if compact else rect.top + px(8, scale))
+            ctx.text.draw(surface, name, name_pos, name_size, theme.GOLD if selected else theme.CREAM,
+                          anchor="midleft" if compact else "topleft", bold=True, shadow=True)
             chip_rect = pygame.Rect(0, 0, badge_w, round(small * 1.35))
             chip_rect.topright = (rect.right - pad, rect.top + px(9, scale))
+            if compact:
+                chip_rect.centery = rect.centery
             panel(ctx, surface, chip_rect, (0, 0, 0, 90), chip_rect.height // 2)
             ctx.text.draw(surface, badge, chip_rect.center, small - px(1, scale), theme.MUTED, bold=True)
             size, line_h = self.card_text
@@ -546,14 +569,14 @@ class NewGameScene(MenuScreen):
             size = px(theme.FONT_SMALL + 1, scale)
             top = (self.scroller.view.left + px(4, scale), self.scroller.y(px(5, scale)))
             draw_lines(ctx, surface, self.description, top, size, theme.CREAM, line_h=round(size * 1.4))
-            draw_rows(ctx, surface, self.scroller, self.rows, scale, control_w=px(CONTROL_W, scale))
+            draw_rows(ctx, surface, self.scroller, self.rows, scale, control_w=self.control_w(self.scroller.view.width))
             self._draw_glance(surface, scale)
         self.draw_widgets(surface)
         self.scroller.draw_bar(surface, scale)
         if self.problem:
             size = px(theme.FONT_SMALL + 1, scale)
             right = self.start_button.rect.left - px(18, scale)
-            width = right - self.rules_button.rect.right - px(24, scale)
+            width = right - self.lesson_button.rect.right - px(24, scale)
             lines = wrap_text(ctx, self.problem, size, width)[:3]
             line_h = round(size * 1.3)
             y = self.footer.centery - line_h * len(lines) // 2

@@ -157,7 +157,7 @@ class ReplayViewerScene(Scene):
         n = frame.game.n if frame else 4
         rules = frame.game.rules if frame else None
         self._layout = layout = table_layout(size, n, self.seat, stock=bool(rules and rules.hand_size),
-                                             pile=bool(rules and rules.pile_draw))
+                                             pile=bool(rules and rules.pile_draw), zoom=self.ctx.zoom)
         scale = layout.scale
         bar = layout.top_bar
         self.back_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale),

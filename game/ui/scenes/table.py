@@ -28,6 +28,7 @@ from ..table.hand import HandView
 from ..table.layout import TableLayout, table_layout
 from ..table.model import TableModel
 from ..table.painter import TablePainter
+from ..table.rule_bubble import RuleBubble
 from ..theme import px
 from ..tween import Timer, Tween
 from ..widgets import Button, Toggle, WidgetGroup
@@ -41,13 +42,19 @@ THINK_TIME = (0.35, 0.65)
 A pass is shown as soon as it is decided, and a computer that can only pass does not pause."""
 AUTO_PASS_DELAY = 0.45
 MESSAGE_TIME = 3.0
+BUBBLE_FPS = 12.0
+"""How often the table is redrawn while only a rule's help bubble counts down."""
 
 
 class TableScene(Scene):
+    rule_help_enabled = True
+    """The first time a rule takes effect in the match, a bubble explains it (as the settings say)."""
+
     def __init__(self, ctx: Context, session: Session) -> None:
         super().__init__(ctx)
         self.session = session
         self.painter = TablePainter(ctx)
+        self.rule_bubble = RuleBubble(ctx)
         self.hand = HandView()
         self.model = TableModel.at_deal(session.game, session.human_seat)
         self.director = self._new_director()
@@ -74,7 +81,7 @@ class TableScene(Scene):
     def _new_director(self) -> Director:
         return Director(
             model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.speed,
-            sound=self.ctx.sound.play, names=self.seat_name, t=self.ctx.t, on_toast=self._toast_for,
+            sound=self.ctx.sound.play, names=self.seat_name, t=self.ctx.t, on_toast=self._event_shown,
             rng=random.Random(f"{self.session.setup.seed}/{self.session.match.index}"),
         )
 
@@ -104,7 +111,7 @@ class TableScene(Scene):
 
     @property
     def layout_now(self) -> TableLayout:
-        if self._layout is None or self._layout.size != self.ctx.size:
+        if self._layout is None or self._layout.size != self.ctx.size or self._layout.scale != self.ctx.scale:
             self.layout(self.ctx.size)
         assert self._layout is not None
         return self._layout
@@ -113,7 +120,7 @@ class TableScene(Scene):
         session = self.session
         rules = session.rules
         self._layout = layout = table_layout(size, session.game.n, session.human_seat, stock=bool(rules.hand_size),
-                                             pile=rules.pile_draw)
+                                             pile=rules.pile_draw, zoom=self.ctx.zoom)
         scale = layout.scale
         area = layout.buttons
         gap = px(8, scale)
@@ -141,6 +148,12 @@ class TableScene(Scene):
     def seat_level(self, seat: int) -> str:
         level = self.session.level_at(seat)
         return self.ctx.t(f"level.{level}") if level else ""
+
+    def _event_shown(self, event: Event) -> str | None:
+        """An event starts to be shown: a rule at work may want explaining; the toast it makes, if any."""
+        if self.rule_help_enabled:
+            self.rule_bubble.notice(event, self.session.rules, self.session.human_seat)
+        return self._toast_for(event)
 
     def _toast_for(self, event: Event) -> str | None:
         t, human = self.ctx.t, self.session.human_seat
@@ -227,6 +240,7 @@ class TableScene(Scene):
         for button in (self.play_button, self.pass_button, self.hint_button):
             button.visible = not out
         self.skip_button.visible = out and not self.skipping
+        self.rule_bubble.update(dt)
         self.director.update(dt)
         for tween in (self._think, self._auto_pass):
             if tween is not None:
@@ -259,7 +273,9 @@ class TableScene(Scene):
         moving = (not director.idle or director.flights or director.banners or director.toasts
                   or self._think is not None or self._auto_pass is not None or self._message is not None
                   or self.session.thinking or self.session.computer_to_act())
-        return ANIMATING if moving else 0.0
+        if moving:
+            return ANIMATING
+        return BUBBLE_FPS if self.rule_bubble.visible else 0.0
 
     def _computer_step(self) -> None:
         session = self.session
@@ -428,6 +444,8 @@ class TableScene(Scene):
         selection, Space selects, P passes, whatever was clicked before.
         """
         layout = self.layout_now
+        if self.rule_bubble.handle(intent):
+            return
         if isinstance(intent, Wheel):
             if layout.log.collidepoint(intent.pos) or layout.log.collidepoint(self._pointer):
                 self.director.log.scroll_by(intent.dy * 2)
@@ -518,6 +536,7 @@ class TableScene(Scene):
         painter.celebrations(surface, self.director)
         painter.banners(surface, layout, self.director)
         self._draw_messages(surface, layout)
+        self.rule_bubble.draw(surface, layout)
 
     def _hover_refusal(self) -> str | None:
         """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""

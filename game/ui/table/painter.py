@@ -370,7 +370,10 @@ class TablePainter:
 
     # --- indicators, banners, toasts ----------------------------------------------------
 
-    def indicators(self, surface: pygame.Surface, layout: TableLayout, model: TableModel) -> None:
+    def indicator_chips(self, layout: TableLayout, model: TableModel
+                        ) -> tuple[list[tuple[str, tuple[int, int, int], int, pygame.Rect]], int]:
+        """The rule chips in force (revolution, J-back, lock, the direction): each chip's text, colour, suits
+        and rect in the indicators slot, and the font size they share."""
         ctx, scale = self.ctx, layout.scale
         t = ctx.t
         chips: list[tuple[str, tuple[int, int, int], int]] = []
@@ -394,10 +397,19 @@ class TablePainter:
                 break
             size -= 1
         left = slot.centerx - total // 2
-        y = slot.centery
+        placed = []
         for (text, color, suits), width in zip(chips, widths):
             rect = pygame.Rect(left, 0, width, min(slot.height, px(32, scale)))
-            rect.centery = y
+            rect.centery = slot.centery
+            placed.append((text, color, suits, rect))
+            left += width + px(10, scale)
+        return placed, size
+
+    def indicators(self, surface: pygame.Surface, layout: TableLayout, model: TableModel) -> None:
+        ctx, scale = self.ctx, layout.scale
+        chips, size = self.indicator_chips(layout, model)
+        for text, color, suits, rect in chips:
+            y = rect.centery
             rounded_panel(surface, rect, color, rect.height // 2, theme.WHITE, px(2, scale))
             label = ctx.text.draw(surface, text, (rect.left + px(14, scale), y), size, theme.WHITE,
                                   anchor="midleft", bold=True, shadow=True)
@@ -410,7 +422,6 @@ class TablePainter:
                     pygame.draw.circle(surface, theme.WHITE, back.center, back.width // 2 + 1)
                     surface.blit(icon, icon.get_rect(center=back.center))
                     ix += size + px(4, scale)
-            left += width + px(10, scale)
 
     def banner_text(self, text: str, slot: pygame.Rect, scale: float, grow: float = 1.0) -> tuple[list[str], int]:
         """The banner's lines (one, or two when one would be cut short) and font size, fitted into its slot
