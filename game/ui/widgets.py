@@ -57,6 +57,9 @@ class Widget:
         self.visible = True
         self.hover = False
 
+    def refresh(self) -> None:
+        """Bring ``enabled`` up to date (a button that says when it may be pressed)."""
+
     def handle(self, intent: Intent) -> bool:
         """React to an intent aimed at this widget; True if it used it."""
         return False
@@ -354,6 +357,8 @@ class WidgetGroup:
         self.focus = -1
 
     def _focusable(self) -> list[int]:
+        for widget in self.widgets:
+            widget.refresh()
         return [i for i, w in enumerate(self.widgets) if w.visible and w.focusable and w.enabled]
 
     @property

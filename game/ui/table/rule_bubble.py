@@ -6,7 +6,7 @@ rule's name, one or two sentences, and two small buttons, Got it and Don't
 show again (which mutes that rule for good, in the settings).  It never
 blocks play: the table's keys keep their meaning, the bubble only takes a
 click on its own buttons (or Tab, then Enter), and it goes by itself after a
-while (not while the pointer rests on it).  It sits where it hides nothing
+while (not while the pointer rests on it; sooner when another rule waits).  It sits where it hides nothing
 being played: above the prompt in the messages slot when there is room, else
 in a free corner of the table, else over the play log or the tracker.
 """
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 SHOW_TIME = 14.0
 """Seconds a bubble stays (real time: the game's speed does not hurry the reading)."""
+GIVE_WAY = 5.0
+"""Seconds a bubble stays at least when another rule waits to be explained (the newer news comes soon)."""
 BUBBLE_W = 560
 """The widest a bubble grows, at scale 1."""
 PROMPT_ROOM = 38
@@ -49,6 +51,8 @@ class BubbleShape:
     size: int
     ok: pygame.Rect
     mute: pygame.Rect
+    words_w: int
+    """How wide the lines of words may be."""
 
 
 def free_strip(x0: int, x1: int, y0: int, y1: int, obstacles: list[pygame.Rect]) -> pygame.Rect:
@@ -146,7 +150,7 @@ class RuleBubble:
             return
         if not self.hover and self.widgets.focus < 0:
             self.tween.update(dt)
-        if self.tween.done:
+        if self.tween.done or (self.queue and self.tween.elapsed >= GIVE_WAY and self.widgets.focus < 0):
             self._next()
 
     # --- input ---------------------------------------------------------------------------
@@ -174,53 +178,73 @@ class RuleBubble:
     # --- layout and drawing ----------------------------------------------------------------
 
     def place(self, layout: TableLayout) -> BubbleShape | None:
-        """Where the bubble goes in ``layout`` (None: no bubble now)."""
+        """Where the bubble goes in ``layout`` (None: no bubble now): the first place where its words fit at
+        their size, the buttons under them or, in a wide and short place, beside them; else the whole messages
+        slot, the words as small as they go."""
         if self.rule is None:
             return None
-        t, scale = self.ctx.t, layout.scale
-        text = t(text_key(self.rule))
-        candidates = places(layout)
-        for index, room in enumerate(candidates):
-            shape = self._shape(room, text, scale, squeeze=index == len(candidates) - 1)
-            if shape is not None:
-                break
-        else:  # nowhere roomy enough: the messages slot, the words as small as they go
-            shape = self._shape(layout.messages, text, scale, squeeze=True)
+        text, scale = self.ctx.t(text_key(self.rule)), layout.scale
+        rooms = [*places(layout), layout.messages]
+        shape = next((found for squeeze in (False, True) for room in rooms for beside in (False, True)
+                      if (found := self._shape(room, text, scale, beside=beside, squeeze=squeeze)) is not None),
+                     None)
+        if shape is None:  # nowhere fits: the roomiest place, its words clipped
+            roomiest = max(rooms, key=lambda r: min(r.width, px(BUBBLE_W, scale)) * r.height)
+            shape = self._shape(roomiest, text, scale, beside=False, squeeze=True, force=True)
         assert shape is not None
         self.shape = shape
         self.ok.rect, self.mute.rect = shape.ok, shape.mute
         return shape
 
-    def _shape(self, room: pygame.Rect, text: str, scale: float, *, squeeze: bool) -> BubbleShape | None:
-        """The bubble in ``room`` (None if it does not fit there and ``squeeze`` is off)."""
-        if room.width < px(150, scale) or room.height <= 0:
+    def _shape(self, room: pygame.Rect, text: str, scale: float, *, beside: bool, squeeze: bool,
+               force: bool = False) -> BubbleShape | None:
+        """The bubble in ``room``, its buttons under the words or ``beside`` them; None if it does not fit there
+        (with ``squeeze``, the words may get smaller; ``force``: it fits anyway, cut to the room)."""
+        if (room.width < px(150, scale) or room.height <= 0) and not force:
             return None
         pad = px(12, scale)
         width = min(room.width, px(BUBBLE_W, scale))
         title = px(theme.FONT_SMALL + 1, scale)
-        button_h = px(30, scale)
-        full = px(theme.FONT_SMALL + 1, scale)
-        size = full
-        while True:
-            lines = self.ctx.text.wrap(text, size, width - 2 * pad)
-            height = pad + title + px(6, scale) + round(size * 1.35) * len(lines) + px(8, scale) + button_h + pad
-            if height <= room.height:
-                break
-            if not squeeze and size <= full:
-                return None
-            if size <= max(8, round(full * 0.7)):
-                break
-            size -= 1
-        rect = pygame.Rect(0, 0, width, min(height, room.height))
-        rect.midbottom = room.midbottom
+        button_h, button_gap = px(28, scale), px(6, scale)
         small = px(theme.FONT_SMALL, scale)
         ok_w = self.ctx.text.size(self.ctx.t("help.ok"), small, bold=True)[0] + px(36, scale)
         mute_w = self.ctx.text.size(self.ctx.t("help.dont_show"), small, bold=True)[0] + px(30, scale)
-        ok = pygame.Rect(0, 0, ok_w, button_h)
-        ok.bottomright = (rect.right - pad, rect.bottom - pad)
-        mute = pygame.Rect(0, 0, mute_w, button_h)
-        mute.bottomright = (ok.left - px(8, scale), ok.bottom)
-        return BubbleShape(rect, lines, size, ok, mute)
+        if beside:  # a column of buttons at the right, as tall as both
+            column = max(ok_w, mute_w)
+            words_w = width - 3 * pad - column
+            buttons_h = 0
+        else:  # under the words: side by side, or one under the other in a narrow place
+            words_w = width - 2 * pad
+            stacked = ok_w + button_gap + mute_w > words_w
+            buttons_h = px(8, scale) + (2 * button_h + button_gap if stacked else button_h)
+        if words_w < px(90, scale) and not force:
+            return None
+        full = px(theme.FONT_SMALL + 1, scale)
+        least = max(8, round(full * 0.72)) if squeeze else full
+        for size in range(full, least - 1, -1):
+            lines = self.ctx.text.wrap(text, size, max(1, words_w))
+            height = pad + title + px(6, scale) + round(size * 1.35) * len(lines) + buttons_h + pad
+            if beside:
+                height = max(height, 2 * pad + 2 * button_h + button_gap)
+            if height <= room.height:
+                break
+        if height > room.height and not force:
+            return None
+        rect = pygame.Rect(0, 0, width, min(height, room.height))
+        rect.midbottom = room.midbottom
+        if beside:
+            ok = pygame.Rect(0, 0, column, button_h)
+            ok.bottomright = (rect.right - pad, rect.centery + button_h + button_gap // 2)
+            mute = ok.move(0, -(button_h + button_gap))
+        elif stacked:
+            ok = pygame.Rect(rect.left + pad, rect.bottom - pad - button_h, words_w, button_h)
+            mute = ok.move(0, -(button_h + button_gap))
+        else:
+            ok = pygame.Rect(0, 0, ok_w, button_h)
+            ok.bottomright = (rect.right - pad, rect.bottom - pad)
+            mute = pygame.Rect(0, 0, mute_w, button_h)
+            mute.bottomright = (ok.left - button_gap, ok.bottom)
+        return BubbleShape(rect, lines, size, ok, mute, words_w)
 
     def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
         shape = self.place(layout)
@@ -250,8 +274,10 @@ class RuleBubble:
                       theme.GOLD, anchor="topleft", bold=True)
         y = pad + title_size + px(6, scale)
         step = round(shape.size * 1.35)
+        beside = shape.ok.left > rect.left + pad + shape.words_w
+        words_end = local.bottom - pad if beside else min(shape.ok.top, shape.mute.top) - rect.top - px(4, scale)
         for line in shape.lines:
-            if y + step > local.bottom - pad - shape.ok.height:
+            if y + step > words_end:
                 break
             ctx.text.draw(layer, line, (pad + px(4, scale), y), shape.size, theme.WHITE if solid else theme.CREAM,
                           anchor="topleft")
