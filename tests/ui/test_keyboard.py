@@ -111,15 +111,13 @@ def test_settings_change_by_the_keyboard(app: App) -> None:
     key(app, pygame.K_RETURN)
     scene = top(app)
     assert isinstance(scene, SettingsScene)
-    for row, change in (("ui_scale", lambda: app.ctx.settings.ui_scale),
-                        ("high_contrast", lambda: app.ctx.settings.high_contrast),
-                        ("rule_help", lambda: app.ctx.settings.rule_help)):
+    for row, name in (("ui_scale", "ui_scale"), ("high_contrast", "high_contrast"), ("rule_help", "rule_help")):
         control = scene.control(row)
         while scene.widgets.widgets[scene.widgets.focus] is not control:
             key(app, pygame.K_DOWN)
-        before = change()
+        before = getattr(app.ctx.settings, name)
         key(app, pygame.K_RIGHT if row == "ui_scale" else pygame.K_RETURN)
-        assert change() != before, row
+        assert getattr(app.ctx.settings, name) != before, row
     assert app.ctx.settings.ui_scale == 125 and app.ctx.settings.high_contrast and not app.ctx.settings.rule_help
 
 
