@@ -37,6 +37,12 @@ J_BACK = (80, 150, 240)
 LOCK = (240, 150, 60)
 PASS_BUBBLE = (240, 240, 240)
 
+HIGH_CONTRAST_OUTLINE = (238, 238, 226)
+"""Every panel's outline in high contrast."""
+HIGH_CONTRAST_DIM = (52, 52, 52)
+"""What an unplayable card is multiplied by in high contrast (normally (120, 120, 120))."""
+DIM = (120, 120, 120)
+
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
 
@@ -58,3 +64,16 @@ def ui_scale(size: tuple[int, int], zoom: float = 1.0) -> float:
 def px(value: float, scale: float) -> int:
     """A length at scale 1 in pixels at ``scale`` (never below 1)."""
     return max(1, round(value * scale))
+
+
+def opaque(color: Color, under: tuple[int, int, int] = FELT_DARK) -> tuple[int, int, int]:
+    """``color`` as it looks over ``under``, with nothing showing through (high contrast's panels).
+
+    >>> opaque((255, 255, 255, 128), (0, 0, 0))
+    (128, 128, 128)
+    """
+    if len(color) < 4 or color[3] >= 255:
+        return color[0], color[1], color[2]
+    alpha = color[3] / 255
+    return (round(color[0] * alpha + under[0] * (1 - alpha)), round(color[1] * alpha + under[1] * (1 - alpha)),
+            round(color[2] * alpha + under[2] * (1 - alpha)))
