@@ -4,8 +4,10 @@
 
 Output: ``dist/Daifugo/`` (a folder app; ``Daifugo.exe`` on Windows,
 ``Daifugo.app`` on macOS) or, with ``--onefile``, one executable.  On Linux a
-``daifugo.desktop`` file and the icon are put next to the app so it can be
-double-clicked from a file manager.  PyInstaller's work files go to
+``daifugo.desktop`` file, the icon and ``install-desktop-entry.sh`` are put in
+the app's folder: the desktop file starts the ``Daifugo`` next to it wherever
+the folder is moved (it holds no path), and the script adds the game to the
+user's application menu from where the folder is now.  PyInstaller's work files go to
 ``.build/`` (ignored by git), never into ``build/``.  Each platform's app must
 be built on that platform.
 """
@@ -53,21 +55,27 @@ def windows_version_file(folder: Path) -> Path:
     return path
 
 
+RELOCATABLE_EXEC = r'sh -c "d=\\${1:-./-}; d=\\${d#file://}; exec \\"\\${d%%/*}/Daifugo\\"" daifugo %k'
+"""The Exec line of the folder's desktop file: it starts the ``Daifugo`` beside the desktop file (``%k``: its path,
+or a file:// URI; a launcher that gives none starts ``./Daifugo`` from its working folder), so moving the folder
+breaks nothing.  Written with the file's escapes: in the quoted argument ``\\"`` and ``\\$`` with the backslash
+doubled, ``%%`` for a percent sign."""
+INSTALLER = ROOT / "build" / "install-desktop-entry.sh"
+"""Writes the user's menu entry with the folder's absolute paths (run again after moving the folder)."""
+
+
 def linux_launcher(app_dir: Path) -> None:
-    """A .desktop file and the icon next to the folder app."""
+    """A desktop file that finds the app wherever the folder goes, the icon, and the menu entry's installer."""
     icon = ROOT / "assets" / "icon" / "daifugo.png"
     shutil.copy2(icon, app_dir / "daifugo.png")
     entry = (ROOT / "assets" / "icon" / "daifugo.desktop").read_text(encoding="utf-8")
-    lines = []
-    for line in entry.splitlines():
-        if line.startswith("Exec="):
-            line = f"Exec={app_dir / 'Daifugo'}"
-        elif line.startswith("Icon="):
-            line = f"Icon={app_dir / 'daifugo.png'}"
-        lines.append(line)
+    lines = [f"Exec={RELOCATABLE_EXEC}" if line.startswith("Exec=") else line for line in entry.splitlines()]
     desktop = app_dir / "daifugo.desktop"
     desktop.write_text("\n".join(lines) + "\n", encoding="utf-8")
     desktop.chmod(0o755)
+    script = app_dir / INSTALLER.name
+    shutil.copy2(INSTALLER, script)
+    script.chmod(0o755)
 
 
 def main() -> int:

@@ -3,6 +3,7 @@
     daifugo                      play
     daifugo --screenshot DIR     write PNGs of every screen at 1280×720 in both languages
     daifugo --bench-frames N     render N frames of a busy table, print frame times as JSON
+                                 (with --display: in a real window, e.g. under xvfb-run)
     daifugo --self-test          play a computer-only game headless, check the stats, exit 0
 """
 
@@ -54,6 +55,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                        help="render N frames of a busy table and exit")
     tools.add_argument("--self-test", action="store_true", help="play a computer-only game headless and exit")
     tools.add_argument("--first-frame", action="store_true", help="draw the title screen once and exit (start-up time)")
+    parser.add_argument("--display", action="store_true",
+                        help="--bench-frames in a real window instead of SDL's dummy video driver")
     parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size (e.g. 1280x720)")
     parser.add_argument("--lang", choices=("ja", "en"), help="language for this run")
     parser.add_argument("--home", metavar="DIR", help="keep settings, statistics and logs in DIR")
@@ -81,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.bench_frames is not None:
         from game.ui.bench import bench_frames
 
-        return bench_frames(args.bench_frames, size=args.size or (1280, 720))
+        return bench_frames(args.bench_frames, size=args.size or (1280, 720), display=args.display)
     if args.self_test:
         from game.ui.selftest import self_test
 

@@ -29,6 +29,7 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
+from game.kinds import variant_of
 from game.session import HUMAN, GameSummary
 from game.storage.notices import Notice, NoticeKind
 from game.storage.rows import GameRow, MatchRow, utc_now
@@ -64,6 +65,7 @@ def game_row(summary: GameSummary, played_at: str) -> GameRow:
         record=summary.record,
         match_key=summary.match_key or None,
         match_game=summary.game_index if summary.match_key else None,
+        variant=variant_of(summary.rules),
     )
 
 
@@ -88,6 +90,7 @@ def match_row(summary: GameSummary, finished_at: str) -> MatchRow:
         record=summary.match_record,
         opponents=list(summary.opponents),
         match_key=summary.match_key or None,
+        variant=variant_of(summary.rules),
     )
 
 

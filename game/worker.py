@@ -15,8 +15,9 @@
   With ``processes`` above 1 (by default on a machine with two cores or more),
   a player that shares its search (``Player.search_parts``: the Expert) thinks
   in that many processes at once, each with its own random numbers, and the
-  shares are combined here (``Player.combine``); the extra processes run at a
-  lower priority, so the table's frames come first.
+  shares are combined here (``Player.combine``).  Every decision process runs
+  at a lower priority than the game (``DECISION_NICENESS``), so the table's
+  frames come first on a busy machine.
 * ``thread``: one background thread, same behaviour.
 * ``inline``: ``submit`` computes at once (tests, headless runs).
 
@@ -56,8 +57,9 @@ Mode = Literal["process", "thread", "inline"]
 
 KEEP_RESULTS = 256
 """Finished results kept for repeated polls (the oldest are dropped)."""
-HELPER_NICENESS = 5
-"""How much lower the priority of the extra decision processes is (where the system has one)."""
+DECISION_NICENESS = 5
+"""How much lower the priority of every decision process is than the game's (where the system has one): on a
+busy machine the frame loop wins over the search, which is bounded by time anyway."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +314,7 @@ class DecisionWorker:
             def collect(job_id: int, ok: bool, value: Any, part: int = part) -> None:
                 self._collect(part, job_id, ok, value)
 
-            self._runners.append(_ProcessRunner(collect, HELPER_NICENESS if part else 0))
+            self._runners.append(_ProcessRunner(collect, DECISION_NICENESS))
         return self._runners[k]
 
 

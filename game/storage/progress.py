@@ -55,11 +55,13 @@ class GameStep:
 
 @dataclass(frozen=True)
 class ProgressRow:
-    """The games of one group (preset and computer strength), oldest first."""
+    """The games of one group (preset, computer strength and custom switches), oldest first."""
 
     preset: str
     strength: str
     games: tuple[GameStep, ...]
+    variant: str = ""
+    """'' for a preset's own games; a custom game's switches (``game.kinds.variant``)."""
 
     @property
     def points(self) -> list[int]:

@@ -10,6 +10,7 @@ import sqlite3
 from typing import Any
 
 from game.engine.rules import PRESETS, ScoreBy
+from game.kinds import CUSTOM
 from game.levels import LEVELS
 
 from .rows import CLASS_IDS, EXTERNAL, MIXED, GameFilter, GameListItem, SummaryRow, iso_utc
@@ -28,11 +29,11 @@ __all__ = [
 
 LIST_COLUMNS = (
     "id, played_at, preset, players, strength, place, title, points, duration_s, match_id, "
-    "record IS NOT NULL AS has_record"
+    "record IS NOT NULL AS has_record, variant"
 )
 MATCH_LIST_COLUMNS = (
     "id, started_at, finished_at, preset, players, strength, games, human_total, human_rank, "
-    "record IS NOT NULL AS has_record"
+    "record IS NOT NULL AS has_record, variant"
 )
 
 
@@ -60,8 +61,10 @@ def where_clause(filters: GameFilter, time_column: str) -> tuple[str, list[Any]]
     """`` WHERE ...`` (or "") for ``filters``, with its parameters; times compare on ``time_column``."""
     clauses: list[str] = []
     params: list[Any] = []
-    if filters.preset is not None:
-        clauses.append("preset = ?")
+    if filters.preset == CUSTOM:
+        clauses.append("variant != ''")
+    elif filters.preset is not None:  # the preset's own games, not the custom games built on it
+        clauses.append("preset = ? AND variant = ''")
         params.append(filters.preset)
     if filters.strength is not None:
         clauses.append("strength = ?")
@@ -81,18 +84,22 @@ def where_clause(filters: GameFilter, time_column: str) -> tuple[str, list[Any]]
 _PRESET_ORDER = {p: i for i, p in enumerate(PRESETS)}
 _STRENGTH_ORDER = {s: i for i, s in enumerate((*LEVELS, MIXED, EXTERNAL))}
 
+GroupKey = tuple[str | None, str | None, str]
+"""(preset, strength, variant) of a group of games: a custom game's switches make a group of their own."""
 
-def sort_key(key: tuple[str | None, str | None]) -> tuple[int, str, int, str]:
-    preset, strength = key
+
+def sort_key(key: tuple[str | None, str | None] | GroupKey) -> tuple[int, str, str, int, str]:
+    """Presets in their order, each preset's own games before the custom games built on it."""
+    preset, strength, *rest = key
     return (
-        _PRESET_ORDER.get(preset or "", len(_PRESET_ORDER)), preset or "",
+        _PRESET_ORDER.get(preset or "", len(_PRESET_ORDER)), preset or "", rest[0] if rest else "",
         _STRENGTH_ORDER.get(strength or "", len(_STRENGTH_ORDER)), strength or "",
     )
 
 
-def summarize(key: tuple[str | None, str | None], rows: list[sqlite3.Row]) -> SummaryRow:
+def summarize(key: GroupKey, rows: list[sqlite3.Row]) -> SummaryRow:
     """Rows have preset, strength, place, title, points and played_at, in time order."""
-    preset, strength = key
+    preset, strength, variant = key
     games = len(rows)
     places = [int_of(r, "place") for r in rows]
     firsts = sum(1 for place in places if place == 0)
@@ -122,6 +129,7 @@ def summarize(key: tuple[str | None, str | None], rows: list[sqlite3.Row]) -> Su
         losses=games - firsts if win_loss else None,
         first_played=text_of(rows[0], "played_at"),
         last_played=text_of(rows[-1], "played_at"),
+        variant=variant,
     )
 
 
@@ -133,5 +141,5 @@ def list_item(row: sqlite3.Row) -> GameListItem:
         id=int_of(row, "id"), played_at=text_of(row, "played_at"), preset=text_of(row, "preset"),
         players=int_of(row, "players"), strength=text_of(row, "strength"), place=int_of(row, "place"),
         title=text_of(row, "title"), points=int_of(row, "points"), duration_s=float(duration),
-        match_id=row["match_id"], has_record=bool(row["has_record"]),
+        match_id=row["match_id"], has_record=bool(row["has_record"]), variant=text_of(row, "variant"),
     )

@@ -116,6 +116,8 @@ class GameRow:
     """The match the game belongs to (its match is linked by this key when it ends); None: a lone game."""
     match_game: int | None = None
     """The game's number in its match, 0 = the first (with ``match_key``)."""
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
     @property
     def strength(self) -> str:
@@ -168,6 +170,8 @@ class MatchRow:
     """As in ``GameRow`` (empty: unknown)."""
     match_key: str | None = None
     """Every game stored with this key is linked to the match."""
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
     @property
     def strength(self) -> str:
@@ -193,6 +197,7 @@ class GameFilter:
     """Which games (or matches) a query looks at; None = any."""
 
     preset: str | None = None
+    """A preset's own games, or ``custom`` for every custom game."""
     strength: str | None = None
     players: int | None = None
     since: str | datetime | None = None
@@ -224,6 +229,8 @@ class SummaryRow:
     losses: int | None
     first_played: str
     last_played: str
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
 
 @dataclass(frozen=True)
@@ -237,6 +244,8 @@ class MatchSummaryRow:
     """1-based."""
     total_points: int
     games: int
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
 
 @dataclass(frozen=True)
@@ -255,6 +264,8 @@ class GameListItem:
     duration_s: float
     match_id: int | None
     has_record: bool
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
 
 @dataclass(frozen=True)
@@ -269,6 +280,8 @@ class MatchListItem:
     human_total: int
     human_rank: int
     has_record: bool
+    variant: str = ""
+    """'' for a preset's own game; a custom game's switches (``game.kinds.variant``)."""
 
 
 @dataclass(frozen=True)

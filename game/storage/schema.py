@@ -17,6 +17,13 @@ Schema history:
    matches, each unique: the games of a match are linked to it when it ends,
    even those written before a quit and resume, and a game or match written
    twice (replayed after a crash) is kept once.
+5. ``variant`` on games and matches: '' for a preset's own game, else the
+   switches that differ from the preset as canonical JSON (``game.kinds``),
+   so that custom games are a kind of their own in the statistics.  Filled
+   for the stored games and matches whose record says which switches it
+   changed; a match without a record takes its games' variant when they all
+   have the same.  Rows without a record (written before schema 3) cannot be
+   told apart and stay with their preset.
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
+
+from game.kinds import safe_variant
 
 from .rows import MIXED, strength_of
 
@@ -40,7 +49,7 @@ __all__ = [
     "user_version",
 ]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class Unusable(Exception):
@@ -102,6 +111,13 @@ _V4 = (
     "CREATE UNIQUE INDEX matches_match_key ON matches (match_key)",
 )
 
+_V5 = (
+    "ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE matches ADD COLUMN variant TEXT NOT NULL DEFAULT ''",
+    "DROP INDEX games_group",
+    "CREATE INDEX games_group ON games (preset, variant, strength, played_at)",
+)
+
 
 def _run(statements: Sequence[str]) -> Callable[[sqlite3.Connection], None]:
     def migrate(conn: sqlite3.Connection) -> None:
@@ -123,8 +139,36 @@ def _to_v2(conn: sqlite3.Connection) -> None:
         conn.execute("UPDATE games SET strength = ? WHERE id = ?", (strength, game_id))
 
 
+def _recorded_variant(record: bytes | str | None) -> str | None:
+    """The variant a stored record names (its rules' overrides); None if the record cannot tell."""
+    if record is None:
+        return None
+    try:
+        data = json.loads(record)
+    except (ValueError, RecursionError):
+        return None
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if isinstance(rules, str):
+        return ""  # a bare preset id: the preset as it is
+    return safe_variant(rules.get("overrides")) if isinstance(rules, dict) else None
+
+
+def _to_v5(conn: sqlite3.Connection) -> None:
+    _run(_V5)(conn)
+    for table in ("games", "matches"):
+        rows = conn.execute(f"SELECT id, CAST(record AS BLOB) FROM {table} WHERE record IS NOT NULL").fetchall()
+        for row_id, record in rows:
+            found = _recorded_variant(bytes(record))
+            if found:
+                conn.execute(f"UPDATE {table} SET variant = ? WHERE id = ?", (found, row_id))
+    conn.execute(
+        "UPDATE matches SET variant = (SELECT min(variant) FROM games WHERE games.match_id = matches.id) "
+        "WHERE record IS NULL AND (SELECT count(DISTINCT variant) FROM games WHERE games.match_id = matches.id) = 1"
+    )
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _run(_V1), 2: _to_v2, 3: _run(_V3), 4: _run(_V4),
+    1: _run(_V1), 2: _to_v2, 3: _run(_V3), 4: _run(_V4), 5: _to_v5,
 }
 """``MIGRATIONS[v]`` brings a database from version v-1 to v (0 = empty file)."""
 
@@ -132,11 +176,11 @@ COLUMNS = {
     "games": (
         "id", "played_at", "preset", "rules", "players", "opponents", "strength", "human_seat", "place",
         "title", "points", "duration_s", "forbidden_finish", "miyako_ochi", "revolution", "match_id", "record",
-        "match_key", "match_game",
+        "match_key", "match_game", "variant",
     ),
     "matches": (
         "id", "started_at", "finished_at", "preset", "players", "opponents", "strength", "games",
-        "human_total", "human_rank", "totals", "record", "match_key",
+        "human_total", "human_rank", "totals", "record", "match_key", "variant",
     ),
 }
 """The columns each table of the current schema has."""
@@ -186,12 +230,12 @@ _TYPES = {
         "strength": "text", "human_seat": "integer", "place": "integer", "title": "text", "points": "integer",
         "duration_s": "real integer", "forbidden_finish": "integer", "miyako_ochi": "integer",
         "revolution": "integer", "match_id": "integer null", "record": "text null", "match_key": "text null",
-        "match_game": "integer null",
+        "match_game": "integer null", "variant": "text",
     },
     "matches": {
         "started_at": "text", "finished_at": "text", "preset": "text", "players": "integer", "opponents": "text",
         "strength": "text", "games": "integer", "human_total": "integer", "human_rank": "integer",
-        "totals": "text", "record": "text null", "match_key": "text null",
+        "totals": "text", "record": "text null", "match_key": "text null", "variant": "text",
     },
 }
 """The storage classes each column's values must have (SQLite would keep ``'abc'`` in an INTEGER column)."""

@@ -123,6 +123,8 @@ class Settings:
     """The rules whose explanation the player asked not to see again."""
     lessons_done: tuple[str, ...] = ()
     """The lessons played to their end."""
+    reduce_effects: bool = False
+    """No flashes or bursts of particles on the table (banners still say what happened)."""
     last_setup: Mapping[str, Any] = field(default_factory=dict)
     """The last new-game choices, stored for the UI as an opaque JSON object."""
     external_commands: tuple[str, ...] = ()
@@ -137,7 +139,7 @@ class Settings:
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Settings) if f.name != "unknown")
 _BOOLS = ("sound", "music", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker",
-          "high_contrast", "rule_help")
+          "reduce_effects", "high_contrast", "rule_help")
 _NAMES = ("rule_help_muted", "lessons_done")
 
 

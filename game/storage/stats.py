@@ -35,6 +35,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.kinds import CUSTOM
+
 from .atomic import move_aside, timestamp
 from .files import NotRegularFile, check_regular
 from .jsontext import loads_bounded
@@ -113,7 +115,7 @@ class StatsError(Exception):
 
 _GAME_COLUMNS = (
     "played_at, preset, rules, players, opponents, strength, human_seat, place, title, points, duration_s, "
-    "forbidden_finish, miyako_ochi, revolution, record, match_id, match_key, match_game"
+    "forbidden_finish, miyako_ochi, revolution, record, match_id, match_key, match_game, variant"
 )
 
 
@@ -478,6 +480,7 @@ class StatsStore:
             row.strength, row.human_seat, row.place, row.title, row.points, float(row.duration_s),
             int(row.forbidden_finish), int(row.miyako_ochi), int(row.revolution),
             _dumps(dict(row.record)) if row.record is not None else None, row.match_id, row.match_key, row.match_game,
+            row.variant,
         )
         marks = ", ".join("?" * len(values))
 
@@ -514,14 +517,15 @@ class StatsStore:
         values = (
             iso_utc(row.started_at), iso_utc(row.finished_at), row.preset, row.players, _dumps(list(row.opponents)),
             row.strength, row.games, row.human_total, row.human_rank, _dumps(list(row.totals)),
-            _dumps(dict(row.record)) if row.record is not None else None, row.match_key,
+            _dumps(dict(row.record)) if row.record is not None else None, row.match_key, row.variant,
         )
         ids = [int(i) for i in game_ids]
 
         def insert(conn: sqlite3.Connection) -> int:
             cursor = conn.execute(
                 "INSERT INTO matches (started_at, finished_at, preset, players, opponents, strength, games, "
-                "human_total, human_rank, totals, record, match_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "human_total, human_rank, totals, record, match_key, variant) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (match_key) DO NOTHING",
                 values,
             )
@@ -600,37 +604,42 @@ class StatsStore:
         """Statistics per group of games, groups sorted by preset then strength.
 
         ``group_by`` is any of ``preset`` and ``strength`` (an empty tuple: one
-        row for every game that matches the filters).
+        row for every game that matches the filters).  Grouped by preset, the
+        custom games of each set of switches are a group of their own.
         """
         unknown = set(group_by) - {"preset", "strength"}
         if unknown:
             raise ValueError(f"group_by: unknown {sorted(unknown)}")
         where, params = where_clause(GameFilter(preset, strength, players, since, until), "played_at")
-        sql = f"SELECT preset, strength, place, title, points, played_at FROM games{where} ORDER BY played_at, id"
+        sql = (f"SELECT preset, variant, strength, place, title, points, played_at FROM games{where} "
+               "ORDER BY played_at, id")
 
         def read(conn: sqlite3.Connection) -> list[SummaryRow]:
-            groups: dict[tuple[str | None, str | None], list[sqlite3.Row]] = {}
+            groups: dict[tuple[str | None, str | None, str], list[sqlite3.Row]] = {}
             for row in conn.execute(sql, params):
-                key = (text_of(row, "preset") if "preset" in group_by else None,
-                       text_of(row, "strength") if "strength" in group_by else None)
+                by_preset = "preset" in group_by
+                key = (text_of(row, "preset") if by_preset else None,
+                       text_of(row, "strength") if "strength" in group_by else None,
+                       text_of(row, "variant") if by_preset else "")
                 groups.setdefault(key, []).append(row)
             return [summarize(key, games) for key, games in sorted(groups.items(), key=lambda kv: sort_key(kv[0]))]
 
         return self._transaction(read, write=False)
 
     def progress(self, preset: str | None = None, strength: str | None = None) -> list[ProgressRow]:
-        """Every game of each group (preset and strength) in the order played: what the progress charts draw,
-        groups sorted as ``summary`` sorts them."""
+        """Every game of each group (preset, strength and custom switches, as ``summary`` groups them) in the
+        order played: what the progress charts draw, groups sorted as ``summary`` sorts them."""
         where, params = where_clause(GameFilter(preset, strength), "played_at")
-        sql = f"SELECT preset, strength, played_at, place, points, players FROM games{where} ORDER BY played_at, id"
+        sql = (f"SELECT preset, strength, variant, played_at, place, points, players FROM games{where} "
+               "ORDER BY played_at, id")
 
         def read(conn: sqlite3.Connection) -> list[ProgressRow]:
-            groups: dict[tuple[str, str], list[GameStep]] = {}
+            groups: dict[tuple[str, str, str], list[GameStep]] = {}
             for row in conn.execute(sql, params):
-                key = (text_of(row, "preset"), text_of(row, "strength"))
+                key = (text_of(row, "preset"), text_of(row, "strength"), text_of(row, "variant"))
                 groups.setdefault(key, []).append(GameStep(text_of(row, "played_at"), int_of(row, "place"),
                                                            int_of(row, "points"), int_of(row, "players")))
-            return [ProgressRow(key[0], key[1], tuple(games))
+            return [ProgressRow(key[0], key[1], tuple(games), key[2])
                     for key, games in sorted(groups.items(), key=lambda kv: sort_key(kv[0]))]
 
         return self._transaction(read, write=False)
@@ -644,12 +653,12 @@ class StatsStore:
         until: str | datetime | None = None,
         players: int | None = None,
     ) -> list[MatchSummaryRow]:
-        """Matches per (preset, strength): how many, how many won, average rank."""
+        """Matches per (preset, strength, variant): how many, how many won, average rank."""
         where, params = where_clause(GameFilter(preset, strength, players, since, until), "finished_at")
         sql = (
-            "SELECT preset, strength, count(*) AS matches, sum(human_rank = 0) AS firsts, "
+            "SELECT preset, variant, strength, count(*) AS matches, sum(human_rank = 0) AS firsts, "
             "avg(human_rank) + 1 AS average_rank, sum(human_total) AS total_points, sum(games) AS games "
-            f"FROM matches{where} GROUP BY preset, strength"
+            f"FROM matches{where} GROUP BY preset, variant, strength"
         )
 
         def read(conn: sqlite3.Connection) -> list[MatchSummaryRow]:
@@ -657,12 +666,12 @@ class StatsStore:
                 MatchSummaryRow(
                     preset=text_of(r, "preset"), strength=text_of(r, "strength"), matches=int_of(r, "matches"),
                     firsts=int(r["firsts"] or 0), average_rank=float(r["average_rank"]),
-                    total_points=int(r["total_points"] or 0), games=int(r["games"] or 0),
+                    total_points=int(r["total_points"] or 0), games=int(r["games"] or 0), variant=text_of(r, "variant"),
                 )
                 for r in conn.execute(sql, params)
             ]
 
-        return sorted(self._transaction(read, write=False), key=lambda r: sort_key((r.preset, r.strength)))
+        return sorted(self._transaction(read, write=False), key=lambda r: sort_key((r.preset, r.strength, r.variant)))
 
     def recent_games(self, limit: int = 50, offset: int = 0, filters: GameFilter | None = None) -> list[GameListItem]:
         """The latest games first, for the replay list (page with ``offset``)."""
@@ -694,7 +703,7 @@ class StatsStore:
                 points=int_of(row, "points"), duration_s=float(duration),
                 forbidden_finish=bool(row["forbidden_finish"]), miyako_ochi=bool(row["miyako_ochi"]),
                 revolution=bool(row["revolution"]), record=_loads(row["record"]), match_id=row["match_id"],
-                match_key=row["match_key"], match_game=row["match_game"],
+                match_key=row["match_key"], match_game=row["match_game"], variant=text_of(row, "variant"),
             )
 
         return self._transaction(read, write=False)
@@ -716,7 +725,7 @@ class StatsStore:
                     id=int_of(r, "id"), started_at=text_of(r, "started_at"), finished_at=text_of(r, "finished_at"),
                     preset=text_of(r, "preset"), players=int_of(r, "players"), strength=text_of(r, "strength"),
                     games=int_of(r, "games"), human_total=int_of(r, "human_total"), human_rank=int_of(r, "human_rank"),
-                    has_record=bool(r["has_record"]),
+                    has_record=bool(r["has_record"]), variant=text_of(r, "variant"),
                 )
                 for r in conn.execute(sql, page)
             ]
@@ -745,10 +754,13 @@ class StatsStore:
         return record
 
     def filter_choices(self) -> FilterChoices:
-        """The presets, strengths and player counts that occur in the stored games."""
+        """The presets (``custom`` for the custom games), strengths and player counts of the stored games."""
 
         def read(conn: sqlite3.Connection) -> FilterChoices:
-            presets = [text_of(r, "preset") for r in conn.execute("SELECT DISTINCT preset FROM games")]
+            own = "SELECT DISTINCT preset FROM games WHERE variant = ''"
+            presets = [text_of(r, "preset") for r in conn.execute(own)]
+            if conn.execute("SELECT 1 FROM games WHERE variant != '' LIMIT 1").fetchone() is not None:
+                presets.append(CUSTOM)
             strengths = [text_of(r, "strength") for r in conn.execute("SELECT DISTINCT strength FROM games")]
             players = [
                 int_of(r, "players") for r in conn.execute("SELECT DISTINCT players FROM games ORDER BY players")

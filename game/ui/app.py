@@ -49,7 +49,7 @@ from . import theme
 from .assets import Assets
 from .card_art import CardArt
 from .context import Context
-from .intents import Command, Quit, Resize, to_intents
+from .intents import Command, DropFile, Intent, Quit, Resize, to_intents
 from .scene import SceneStack
 from .sound import SoundPlayer
 from .text import TextRenderer
@@ -62,6 +62,9 @@ log = logging.getLogger(__name__)
 FPS = 60
 IDLE_FPS = 10
 """While nothing moves, the loop waits for input up to this many times a second (and draws nothing new)."""
+KEY_GRACE = 0.5
+"""Seconds during which keys are ignored after the game itself opens a screen (the result, a notice): a key
+pressed for the screen before (Enter to skip to the result) must not choose on the new one (Next game)."""
 WARM_UNTIL = 0.005
 """Card faces are drawn ahead of need only while a frame has taken less than this (seconds)."""
 
@@ -157,6 +160,12 @@ class App:
         self._since_draw = 0.0
         self._changed = True
         """The last frame had input or a change of screen (the next ones may animate)."""
+        self._rate = 0.0
+        """The redraw rate the drawn scenes asked for at the end of the last frame."""
+        self._top: int | None = None
+        """The top scene as the last frame left it (``id``)."""
+        self._mute_keys = 0.0
+        """Seconds during which keys are still ignored (the game has just opened a screen)."""
         self.draws = 0
         """Frames drawn so far (the idle benchmark counts them)."""
 
@@ -330,6 +339,23 @@ class App:
         from .scenes.review import ReviewScene
 
         self.stack.push(ReviewScene(self.ctx, record, seat, game))
+
+    def drop_file(self, path: str) -> None:
+        """A file dropped onto the window is imported as a record on the replays screen (not during play)."""
+        from .scenes.replays import ReplaysScene
+        from .scenes.table import TableScene
+
+        table = next((s for s in self.stack.scenes if isinstance(s, TableScene)), None)
+        if table is not None and self.session is not None and not self.session.over:
+            table.say(self.ctx.t("screen.replays.drop_in_play"))
+            return
+        if not isinstance(self.stack.top, ReplaysScene):
+            if table is not None:
+                self.show_title()
+            self.show_replays()
+        top = self.stack.top
+        if isinstance(top, ReplaysScene):
+            top.import_path(path)
 
     def match_in_progress(self) -> bool:
         """A match that starting another one would throw away: at the table, or saved for 続きから."""
@@ -515,10 +541,8 @@ class App:
                  summary.rules.players, summary.place + 1, summary.title.value, summary.points,
                  "; match over" if summary.match_over is not None else "")
         run = self.ctx.run
-        if summary.place == 0:
-            run.wins += 1
-        else:
-            run.losses += 1
+        run.games += 1
+        run.wins += summary.place == 0
         self.recorder.game_over(summary)
 
     # --- the loop ----------------------------------------------------------------------------
@@ -527,8 +551,10 @@ class App:
         """One frame: input, update, draw.
 
         With ``always_draw`` False (the real loop) the screen is drawn only
-        after input, a change of screen, or as often as the drawn scenes ask
-        (``Scene.frame_rate``): an idle screen costs next to nothing.
+        after input, a change of screen, as often as the drawn scenes ask
+        (``Scene.frame_rate``), and once more when they come to rest (the
+        update that ended the last animation changed what is shown): an idle
+        screen costs next to nothing and never shows a stale moment.
         """
         try:
             self._frame(dt, always_draw)
@@ -554,34 +580,63 @@ class App:
             self._warmed = key
 
     def _frame(self, dt: float, always_draw: bool = True) -> None:
+        """Input, update, then a draw if anything changed on screen (``_present``)."""
         started = time.perf_counter()
         self._retry_in -= dt
         if self._retry_in <= 0:
             self._retry_in = RETRY_S
             self.recorder.retry()
+        events, self._held = self._held + pygame.event.get(), []
+        self._take_input(events, dt)
+        self.stack.update(dt)
+        self._show_notices()
+        if self._new_top():  # the game opened it (the result, a notice): not a key of the player's yet
+            self._mute_keys = KEY_GRACE
+        self._present(dt, bool(events), always_draw)
+        self._warm_card_art(started)
+        self._frame_error = None
+
+    def _take_input(self, events: list[pygame.event.Event], dt: float) -> None:
+        """Each event's intents to the app or the top scene; keys pressed before the screen they reach was
+        shown are dropped (after a screen opened in this batch, or while the game's new screen is muted)."""
         top = self.stack.top
         editing = getattr(getattr(top, "widgets", None), "editing", False)
         text_mode = bool(top is not None and (top.text_mode or editing))
-        events, self._held = self._held + pygame.event.get(), []
-        changed = bool(events)
+        if self._new_top():  # opened between frames (by a test, a tool): its keys count at once
+            self._mute_keys = 0.0
+        self._mute_keys = max(0.0, self._mute_keys - dt)
+        opened = False
         for event in events:
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and (opened or self._mute_keys > 0):
+                continue  # pressed before this screen was shown: meant for the one before
             for intent in to_intents(event, text_mode=text_mode):
-                if isinstance(intent, Quit):
-                    self.request_quit()
-                elif isinstance(intent, Resize):
-                    self._resize(intent.size)
-                elif isinstance(intent, Command) and intent.name == "fullscreen":
-                    self.toggle_fullscreen()
-                elif self.stack.top is not None:
-                    self.stack.top.handle(intent)
-        self.stack.update(dt)
-        self._show_notices()
+                self._route(intent)
+            if self._new_top():  # the player opened it: the rest of this batch was meant for the one before
+                opened, self._mute_keys = True, 0.0
+
+    def _route(self, intent: Intent) -> None:
+        if isinstance(intent, Quit):
+            self.request_quit()
+        elif isinstance(intent, Resize):
+            self._resize(intent.size)
+        elif isinstance(intent, Command) and intent.name == "fullscreen":
+            self.toggle_fullscreen()
+        elif isinstance(intent, DropFile):
+            self.drop_file(intent.path)
+        elif self.stack.top is not None:
+            self.stack.top.handle(intent)
+
+    def _present(self, dt: float, had_input: bool, always_draw: bool) -> None:
+        """Draw and show a frame after input, a change of screen, when the scenes' rate is due, or when they
+        have just come to rest (the update that ended an animation changed what is shown)."""
         signature = self.stack.signature()
-        changed = changed or signature != self._drawn_stack
+        changed = had_input or signature != self._drawn_stack
         rate = self.stack.frame_rate()
         self._since_draw += dt
         due = rate > 0 and self._since_draw >= 1 / rate - 0.25 / FPS
-        if always_draw or changed or due:
+        settled = self._rate > 0 and rate == 0
+        self._rate = rate
+        if always_draw or changed or due or settled:
             self.stack.draw(self.screen)
             self._update_caption()
             pygame.display.flip()
@@ -589,8 +644,14 @@ class App:
             self._since_draw = 0.0
             self._drawn_stack = signature
         self._changed = changed
-        self._warm_card_art(started)
-        self._frame_error = None
+
+    def _new_top(self) -> bool:
+        """True if another scene is on top than when last asked."""
+        top = id(self.stack.top)
+        if top == self._top:
+            return False
+        self._top = top
+        return True
 
     def frame_rate(self) -> float:
         """How many frames a second the loop needs now: every frame while something moves or just changed."""
@@ -610,10 +671,7 @@ class App:
 
     def _update_caption(self) -> None:
         t, run = self.ctx.t, self.ctx.run
-        if run.wins or run.losses:
-            caption = t("app.record", name=t("app.name"), wins=run.wins, losses=run.losses)
-        else:
-            caption = t("app.name")
+        caption = t("app.record", name=t("app.name"), wins=run.wins, games=run.games) if run.games else t("app.name")
         if caption != self._caption:
             pygame.display.set_caption(caption)
             self._caption = caption

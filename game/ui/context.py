@@ -32,10 +32,13 @@ if TYPE_CHECKING:
 
 @dataclass
 class RunRecord:
-    """Wins and losses of the current run of consecutive games (shown in the window title)."""
+    """The games of the current run and how many the player won (shown in the window title).
+
+    A win is 1st place; any other place is not counted as a loss (2nd of four is a good game).
+    """
 
     wins: int = 0
-    losses: int = 0
+    games: int = 0
 
 
 @dataclass

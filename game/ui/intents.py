@@ -2,7 +2,7 @@
 
 Scenes never look at raw pygame events: they receive ``Pointer`` (mouse),
 ``Command`` (a named action from the keyboard or a mouse button with a fixed
-meaning), ``TextInput``, ``Resize`` and ``Quit``.  Right-click means "play",
+meaning), ``TextInput``, ``DropFile``, ``Resize`` and ``Quit``.  Right-click means "play",
 middle-click "pass", as players of the classic two-player game expect.
 """
 
@@ -40,6 +40,13 @@ class TextInput:
 
 
 @dataclass(frozen=True)
+class DropFile:
+    """A file dropped onto the window."""
+
+    path: str
+
+
+@dataclass(frozen=True)
 class Resize:
     size: tuple[int, int]
 
@@ -49,7 +56,7 @@ class Quit:
     pass
 
 
-Intent = Pointer | Wheel | Command | TextInput | Resize | Quit
+Intent = Pointer | Wheel | Command | TextInput | DropFile | Resize | Quit
 
 KEYS: dict[int, str] = {
     pygame.K_LEFT: "left",
@@ -81,6 +88,8 @@ def to_intents(event: pygame.event.Event, *, text_mode: bool = False) -> list[In
     kind = event.type
     if kind == pygame.QUIT:
         return [Quit()]
+    if kind == pygame.DROPFILE:
+        return [DropFile(str(event.file))]
     if kind in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
         size = getattr(event, "size", None) or (getattr(event, "x", 0), getattr(event, "y", 0))
         return [Resize((int(size[0]), int(size[1])))]

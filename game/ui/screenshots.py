@@ -30,7 +30,7 @@ from .app import App
 from .scenes.replay_viewer import ReplayViewerScene
 from .scenes.review import ReviewScene
 from .scenes.table import TableScene
-from .scripted import find_position, headless_app, setup_for
+from .scripted import Autopilot, find_position, headless_app, play_until, setup_for
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +145,68 @@ HOUSE_RULES = {"five_skip": True, "nine_reverse": True, "seven_pass": True, "ten
                "sandstorm": True, "ambulance": True}
 
 
+def _played(app: App, setup: SessionSetup) -> None:
+    """Play a one-game match through the real table (the human on autopilot), up to its result."""
+    from .scenes.result import ResultScene
+
+    app.start_match(replace(setup, games=1), confirmed=True)
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=setup.seed))
+    app.writer.flush()
+
+
+def _match_won(app: App) -> bool:
+    """A result screen of a match the player won (its confetti in the air)."""
+    from .scenes.result import ResultScene
+
+    for seed in range(1, 40):
+        setup = replace(setup_for("standard", 4, "beginner", seed=seed), games=1)
+        session = find_position(setup, lambda s: s.game.result is not None and s.over, worker=app.ctx.worker)
+        outcome = session.match.outcome if session is not None else None
+        if session is not None and outcome is not None and outcome.ranking[0] == 0:
+            app.session = session
+            app.stack.reset(TableScene(app.ctx, session))
+            play_until(app, lambda a: isinstance(a.stack.top, ResultScene))
+            for _ in range(20):  # the confetti in the air
+                app.step(1 / 30)
+            return True
+    return False
+
+
+def _more_screens(app: App, out: Path, language: str) -> list[Path]:
+    """The in-game menu, a custom game (its table, its rules; then played, for the statistics and the replays),
+    the record picker, and a match won."""
+    from .scenes.menu import MenuScene
+    from .scenes.replays import ReplaysScene
+
+    written: list[Path] = []
+    custom = replace(setup_for("standard", 4, "beginner", seed=5), overrides=HOUSE_RULES)
+    scene = _show_table(app, custom, _mid_trick, range(5, 40))
+    if scene is not None:
+        written.append(_save(app, out, f"custom-table-{language}"))
+        app.stack.push(MenuScene(app.ctx, scene))
+        _settle(app, 5)
+        written.append(_save(app, out, f"menu-{language}"))
+        app.stack.pop()
+        app.show_rules(scene.session.rules)
+        _settle(app, 5)
+        written.append(_save(app, out, f"rules-custom-{language}"))
+    _played(app, setup_for("standard", 4, "beginner", seed=3))
+    _played(app, custom)  # in the statistics and the replays below, beside the preset's games
+    app.show_title()
+    app.show_replays()
+    _settle(app, 5)
+    replays = app.stack.top
+    if isinstance(replays, ReplaysScene):
+        replays.export_selected()
+        app.stack.pop()  # the dialog saying where it went
+        replays.choose_file()
+        _settle(app, 5)
+        written.append(_save(app, out, f"import-{language}"))
+    if _match_won(app):
+        written.append(_save(app, out, f"match-won-{language}"))
+    return written
+
+
 def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -201,6 +263,7 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 _settle(app, 2)
                 written.append(_save(app, out, f"replay-{language}"))
                 _made_up_results(app, record_json(session.rules, [session.game]))
+            written.extend(_more_screens(app, out, language))
             app.show_title()
             app.show_settings()
             _settle(app, 20)

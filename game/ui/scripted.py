@@ -6,6 +6,7 @@ these helpers, so they exercise exactly the code a player does.
 
 from __future__ import annotations
 
+import os
 import random
 import tempfile
 from collections.abc import Callable
@@ -27,14 +28,17 @@ from .scenes.table import TableScene
 
 
 def headless_app(size: tuple[int, int] = (1280, 720), *, home: Path | None = None, worker_mode: WorkerMode = "inline",
-                 language: str | None = None, raise_errors: bool = False) -> App:
+                 language: str | None = None, raise_errors: bool = False, display: bool = False) -> App:
     """An app with no real window, keeping its files in ``home`` (a fresh temporary folder by default).
 
-    ``raise_errors``: an exception in a frame propagates (tests) instead of opening the error screen.
+    ``raise_errors``: an exception in a frame propagates (tests) instead of opening the error screen;
+    ``display``: a real window after all (the benchmarks under an X server), no sound.
     """
     folder = home or Path(tempfile.mkdtemp(prefix="daifugo-"))
-    app = App(AppOptions(windowed_size=size, worker_mode=worker_mode, paths=AppPaths.under(folder), headless=True,
-                         raise_errors=raise_errors))
+    if display:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    app = App(AppOptions(windowed_size=size, worker_mode=worker_mode, paths=AppPaths.under(folder),
+                         headless=not display, raise_errors=raise_errors))
     if language:
         app.ctx.update_settings(language=language)
     return app

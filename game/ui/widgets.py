@@ -50,6 +50,22 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color
         pygame.draw.rect(surface, border, rect, max(1, width), border_radius=radius)
 
 
+def fit_label(ctx: Context, text: str, size: int, width: int, *, bold: bool = False, least: float = 0.7
+              ) -> tuple[str, int]:
+    """``text`` and a font size at most ``size`` at which it is at most ``width`` wide: smaller down to
+    ``least`` of ``size``, then cut short with an ellipsis."""
+    measure = ctx.text.size
+    smallest = max(8, round(size * least))
+    while size > smallest and measure(text, size, bold=bold)[0] > width:
+        size -= 1
+    if measure(text, size, bold=bold)[0] <= width:
+        return text, size
+    cut = len(text)
+    while cut > 1 and measure(text[:cut].rstrip() + "…", size, bold=bold)[0] > width:
+        cut -= 1
+    return text[:cut].rstrip() + "…", size
+
+
 @lru_cache(maxsize=256)
 def _translucent_rect(size: tuple[int, int], color: theme.Color, radius: int, width: int) -> pygame.Surface:
     """A translucent rounded rectangle (filled when ``width`` is 0), drawn once per look (a pure memo)."""
@@ -98,16 +114,26 @@ class Button(Widget):
         self.font_size = size
         self.on_refused = on_refused
         self._pressed = False
+        self._pointed_while_disabled = False
 
     def refresh(self) -> None:
         if self.is_enabled is not None:
             self.enabled = self.is_enabled()
+        if self.enabled:
+            self._pointed_while_disabled = False
+
+    @property
+    def hover_refused(self) -> bool:
+        """The pointer came onto the button while it was disabled (not: the button turned grey under it)."""
+        return self.hover and not self.enabled and self._pointed_while_disabled
 
     def handle(self, intent: Intent) -> bool:
         self.refresh()
         if isinstance(intent, Pointer):
             inside = self.rect.collidepoint(intent.pos)
             if intent.kind == "move":
+                if inside and not self.hover:
+                    self._pointed_while_disabled = not self.enabled
                 self.hover = inside
                 return False
             if intent.kind == "down" and inside:
@@ -257,7 +283,9 @@ class Selector(Widget):
             points = [(c[0] - w * direction, c[1] - w), (c[0] + w * direction, c[1]), (c[0] - w * direction, c[1] + w)]
             pygame.draw.polygon(surface, theme.GOLD if self.enabled else theme.TEXT_DISABLED, points)
         label = _text(self.options[self._index()][1]) if self.options else ""
-        ctx.text.draw(surface, label, self.rect.center, theme.px(self.font_size, scale), color, bold=True)
+        room = right.left - left.right - theme.px(4, scale)  # between the arrows, never over them
+        label, size = fit_label(ctx, label, theme.px(self.font_size, scale), room, bold=True)
+        ctx.text.draw(surface, label, self.rect.center, size, color, bold=True)
 
 
 class Slider(Widget):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.storage.notices import Notice, NoticeKind
-from game.storage.stats import StatsStore
+from game.storage.stats import SCHEMA_VERSION, StatsStore
 
 from .helpers import match_row, row
 
@@ -55,12 +55,12 @@ def check_start(notices: list[Notice], games: int | None) -> None:
 
 
 def test_the_schema_version_flipped_negative_is_damage(tmp_path: Path, healthy: bytes) -> None:
-    """Before: KeyError in the migration (MIGRATIONS[-2147483643]) on every start."""
+    """Before: KeyError in the migration (MIGRATIONS[SCHEMA_VERSION - 2**31 + 1]) on every start."""
     damaged = bytearray(healthy)
     damaged[60] ^= 0x80  # user_version's sign bit
     notices, games = open_damaged(tmp_path / "case", bytes(damaged))
     assert [n.kind for n in notices] == [NoticeKind.STATS_DAMAGED] and games == 0
-    assert "schema version -2147483644" in notices[0].detail
+    assert f"schema version {SCHEMA_VERSION - 2**31}" in notices[0].detail
     (kept,) = (tmp_path / "case").glob("stats.sqlite3.corrupt-*")
     assert kept.read_bytes() == bytes(damaged), "kept as it was"
 

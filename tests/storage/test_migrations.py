@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from game.kinds import CUSTOM
 from game.storage import stats
-from game.storage.stats import MIGRATIONS, SCHEMA_VERSION, StatsStore
+from game.storage.stats import MIGRATIONS, SCHEMA_VERSION, GameFilter, StatsStore
 
 from .helpers import row
 
@@ -77,7 +78,16 @@ V3_SCHEMA = [
     "CREATE INDEX matches_finished_at ON matches (finished_at)",
     "PRAGMA user_version = 3",
 ]
-SCHEMAS = {1: V1_SCHEMA, 2: V2_SCHEMA, 3: V3_SCHEMA}
+V4_SCHEMA = [
+    *V3_SCHEMA[:-1],
+    "ALTER TABLE games ADD COLUMN match_key TEXT",
+    "ALTER TABLE games ADD COLUMN match_game INTEGER",
+    "ALTER TABLE matches ADD COLUMN match_key TEXT",
+    "CREATE UNIQUE INDEX games_match_game ON games (match_key, match_game)",
+    "CREATE UNIQUE INDEX matches_match_key ON matches (match_key)",
+    "PRAGMA user_version = 4",
+]
+SCHEMAS = {1: V1_SCHEMA, 2: V2_SCHEMA, 3: V3_SCHEMA, 4: V4_SCHEMA}
 
 V1_GAMES = [
     # played_at, preset, rules, players, opponents, seat, place, title, points, duration
@@ -135,7 +145,7 @@ def schema(path: Path) -> dict[str, object]:
 def test_every_step_builds_the_historical_schema(tmp_path: Path) -> None:
     """MIGRATIONS[1] gives the v1 schema, MIGRATIONS[2] on it the v2 schema..., column for column."""
     assert sorted(MIGRATIONS) == list(range(1, SCHEMA_VERSION + 1))
-    for version in (1, 2, 3):
+    for version in (1, 2, 3, 4):
         old = tmp_path / f"v{version}.sqlite3"
         build(old, version)
         migrated = tmp_path / f"m{version}.sqlite3"
@@ -147,7 +157,7 @@ def test_every_step_builds_the_historical_schema(tmp_path: Path) -> None:
         assert schema(migrated) == schema(old)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_an_old_database_is_brought_forward_with_its_data(tmp_path: Path, version: int) -> None:
     path = tmp_path / "stats.sqlite3"
     build(path, version)
@@ -218,3 +228,49 @@ def test_a_failed_migration_changes_nothing(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.undo()
     with StatsStore(path) as store:
         assert store.persistent and store.count_games() == len(V1_GAMES)
+
+
+def _record(overrides: object) -> str:
+    return json.dumps({"format": "daifugo-record/1", "rules": {"preset": "standard", "players": 4,
+                                                               "overrides": overrides}, "games": []})
+
+
+def test_custom_games_are_told_apart_from_their_records(tmp_path: Path) -> None:
+    """Schema 5: a stored game or match whose record names switch overrides becomes a custom game of those
+    switches; one whose record names none stays with its preset, and so does one without a record (it cannot
+    be told apart) or with overrides this version does not know.  A match without a record takes the variant
+    its games agree on."""
+    path = tmp_path / "stats.sqlite3"
+    build(path, 4)
+    skip = {"five_skip": True}
+    both = {"ten_discard": True, "five_skip": True}
+    conn = sqlite3.connect(path)
+    records = {1: _record({}), 2: _record(skip), 3: _record(both), 4: None, 5: _record({"no_such_switch": 1})}
+    for game_id, record in records.items():
+        conn.execute("UPDATE games SET preset = 'standard', strength = 'normal', record = ? WHERE id = ?",
+                     (record, game_id))
+    conn.execute("INSERT INTO games (played_at, preset, rules, players, opponents, human_seat, place, title, points, "
+                 "duration_s, strength, match_id, record) SELECT played_at, preset, rules, players, opponents, "
+                 "human_seat, place, title, points, duration_s, strength, 2, ? FROM games WHERE id = 2",
+                 (_record(skip),))
+    conn.execute("UPDATE games SET match_id = 2 WHERE id = 2")
+    conn.execute("INSERT INTO matches (started_at, finished_at, preset, players, opponents, strength, games, "
+                 "human_total, human_rank, totals) SELECT started_at, finished_at, preset, players, opponents, "
+                 "strength, 2, human_total, human_rank, totals FROM matches WHERE id = 1")
+    conn.execute("UPDATE matches SET record = ? WHERE id = 1", (_record(both),))
+    conn.commit()
+    conn.close()
+    with StatsStore(path) as store:
+        variants = {g.id: g.variant for g in store.recent_games()}
+        assert variants == {1: "", 2: '{"five_skip":true}', 3: '{"five_skip":true,"ten_discard":true}', 4: "",
+                            5: "", 6: '{"five_skip":true}'}
+        groups = {(s.preset, s.variant): s.games for s in store.summary()}
+        assert groups == {("standard", ""): 3, ("standard", '{"five_skip":true}'): 2,
+                          ("standard", '{"five_skip":true,"ten_discard":true}'): 1}
+        assert [g.id for g in store.recent_games(filters=GameFilter(preset="standard"))] == [5, 4, 1]
+        assert sorted(g.id for g in store.recent_games(filters=GameFilter(preset=CUSTOM))) == [2, 3, 6]
+        assert CUSTOM in store.filter_choices().presets
+        matches = {m.id: m.variant for m in store.recent_matches()}
+        assert matches == {1: '{"five_skip":true,"ten_discard":true}', 2: '{"five_skip":true}'}
+        assert {(m.preset, m.variant) for m in store.match_summary()} == set(
+            ("standard", v) for v in matches.values())

@@ -9,6 +9,8 @@ import pytest
 
 from game.engine import PASS, Game, parse_cards, preset_rules
 from game.engine.events import Event, Passed, Played, TrickCleared
+from game.i18n import Translator
+from game.ui.table.banners import Words
 from game.ui.table.director import CLEAR_PAUSE, CLEAR_SWEEP, PASS_PAUSE, PLAY_FLIGHT, Director
 from game.ui.table.hand import HandView, hand_order
 from game.ui.table.layout import table_layout
@@ -108,11 +110,9 @@ def director_for(game: Game, speed: float = 1.0) -> tuple[Director, list[str]]:
     def sound(name: str) -> None:
         sounds.append(name)
 
-    def t(key: str, **params: object) -> str:
-        return key
-
+    words = Words(Translator("en"), lambda seat: f"P{seat}", human=0)
     director = Director(model=TableModel.of(game, 0), hand=HandView(), layout=lambda: layout,
-                        speed=lambda: speed, sound=sound, names=lambda seat: f"P{seat}", t=t)
+                        speed=lambda: speed, sound=sound, words=lambda: words)
     director.hand.set_hand(game.hands[0])
     return director, sounds
 

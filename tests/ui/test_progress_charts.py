@@ -77,7 +77,7 @@ def test_ten_thousand_games_draw_every_chart_at_every_size(app: App) -> None:
         scene = show_every_chart(app, size)
         assert sum(len(p.games) for p in scene.progress.values()) == 10_000
         drawn = {key[:3] for key in scene._charts}
-        assert drawn == {(p, s, kind) for p, s in scene.progress for kind in ("points", "places")}
+        assert drawn == {(p, s, kind) for p, s, _ in scene.progress for kind in ("points", "places")}
         app.stack.pop()
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.session import Session, SessionSetup
+from game.session import HUMAN, Session, SessionSetup
 from game.ui.app import App
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
@@ -75,3 +75,40 @@ def test_a_quiet_game_has_no_notes(app: App) -> None:
     scene = result_of(app, setup_for("classic", 3, seed=1), lambda s: True)
     assert scene.notes() == []
     assert [place for place, *_ in scene.game_rows()] == [0, 1, 2]
+
+
+def test_equal_totals_share_a_rank_in_the_standings(app: App) -> None:
+    scene = result_of(app, setup_for("standard", 4, seed=3), lambda s: True)
+    match = scene.session.match
+    first, second, third, fourth = match.ranking()
+    match.totals[first], match.totals[second], match.totals[third], match.totals[fourth] = 7, 5, 5, 1
+    assert [(rank, total) for rank, _, total in scene.match_rows()] == [(0, 7), (1, 5), (1, 5), (3, 1)]
+    _, standings = scene.boards()
+    assert [cells[0].text for _, cells in standings.rows] == [app.ctx.t(f"place.{n}") for n in (1, 2, 2, 4)]
+    assert app.ctx.t("result.tied") in standings.footer
+    app.step(1 / 60)
+
+
+def test_a_match_the_player_won_ends_in_confetti_unless_effects_are_reduced(app: App) -> None:
+    setup = replace(setup_for("standard", 4, "beginner", seed=1), games=1)
+
+    def won(session: Session) -> bool:
+        return session.over and session.match.outcome is not None and session.match.outcome.ranking[0] == HUMAN
+
+    for seed in range(1, 30):
+        session = find_position(replace(setup, seed=seed), lambda s: s.game.result is not None and won(s),
+                                worker=app.ctx.worker)
+        if session is not None:
+            break
+    assert session is not None
+    scene = ResultScene(app.ctx, session, on_next=lambda: None)
+    app.stack.push(scene)
+    assert scene.won_the_match() and scene.bursts and scene.frame_rate() > 0
+    for _ in range(400):
+        app.step(1 / 30)
+    assert not scene.bursts and scene.frame_rate() == 0  # the confetti falls, then the screen rests
+    app.stack.pop()
+    app.ctx.update_settings(reduce_effects=True)
+    quiet = ResultScene(app.ctx, session, on_next=lambda: None)
+    app.stack.push(quiet)
+    assert not quiet.bursts

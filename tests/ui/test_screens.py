@@ -30,7 +30,7 @@ from game.setups import SessionSetup
 from game.storage.paths import AppPaths
 from game.storage.records_io import ImportResult
 from game.storage.stats import GameRow
-from game.ui.app import App, AppOptions
+from game.ui.app import KEY_GRACE, App, AppOptions
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog
 from game.ui.scenes.drawing import label_text
@@ -760,6 +760,9 @@ def test_title_shows_the_statistics_recovery_notice_once(tmp_path: Path) -> None
         (kept,) = home.data_dir.glob("stats.sqlite3.corrupt-*")
         assert kept.name in "".join(notice.lines).replace(" ", "") or kept.name in "".join(notice.lines)
         key(app, pygame.K_RETURN)
+        assert top(app) is notice, "a key pressed as the notice came up is not taken as its answer"
+        app.step(KEY_GRACE)
+        key(app, pygame.K_RETURN)
         assert isinstance(top(app), TitleScene)
         app.show_title()
         step(app)
@@ -779,6 +782,24 @@ def test_the_title_sways_at_a_low_frame_rate_and_draws_at_once_after_input(app: 
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
     app.step(DT, always_draw=False)
     assert app.draws == draws + 1
+
+
+def test_the_title_left_alone_comes_to_rest_and_draws_nothing_until_input(app: App) -> None:
+    from game.ui.scenes.title import AWAKE_S, SETTLE_S, SWAY_FPS
+
+    step(app, 5)
+    title = top(app)
+    assert isinstance(title, TitleScene) and title.frame_rate() == SWAY_FPS
+    for _ in range(round((AWAKE_S + SETTLE_S + 0.5) * 60)):
+        app.step(1 / 60, always_draw=False)
+    assert title.frame_rate() == 0 and title.lively == 0
+    draws = app.draws
+    for _ in range(600):  # ten more seconds: not a frame drawn
+        app.step(1 / 60, always_draw=False)
+    assert app.draws == draws
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.step(1 / 60, always_draw=False)
+    assert title.frame_rate() == SWAY_FPS and app.draws == draws + 1  # woken: it sways again
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720)])

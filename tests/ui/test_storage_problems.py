@@ -24,7 +24,7 @@ from game.recorder import RETRY_S
 from game.storage.notices import Notice, NoticeKind
 from game.storage.rows import iso_utc
 from game.storage.stats import StatsStore
-from game.ui.app import App
+from game.ui.app import KEY_GRACE, App
 from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.notices import OtherCopyScene
@@ -71,6 +71,7 @@ def dialog_text(app: App) -> str:
 
 
 def dismiss(app: App) -> None:
+    app.step(KEY_GRACE)  # a screen the game opened takes keys after a moment
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     app.step(DT)
 

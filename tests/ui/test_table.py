@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.engine import PASS, Phase, Play
-from game.engine.events import Passed, Played
+from game.engine.cards import format_symbols
+from game.engine.events import Exchanged, Passed, Played
+from game.session import GameSummary, Session
 from game.ui.app import App
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
+from game.ui.table.log import line_for
 
 
 @pytest.fixture
@@ -338,13 +342,13 @@ def test_menu_changes_the_computer_strength_for_the_next_game(app: App) -> None:
     assert scene.session.computer_level() == "normal"
 
 
-def test_window_title_counts_wins_and_losses(app: App) -> None:
+def test_window_title_counts_wins_and_games(app: App) -> None:
     app.start_match(setup_for("standard", 4, "beginner", seed=4))
     play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("strong", seed=2))
     run = app.ctx.run
-    assert run.wins + run.losses == 1
+    assert run.games == 1
     caption = pygame.display.get_caption()[0]
-    assert ("1 won" in caption) == (run.wins == 1) and ("lost" in caption)
+    assert caption.endswith(f"{run.wins} {'win' if run.wins == 1 else 'wins'} in 1 game")
 
 
 @pytest.mark.parametrize(
@@ -533,3 +537,144 @@ def test_the_tracker_shows_the_cards_not_played_yet_and_marks_the_players_own(ap
     played, own = drawn[-1]
     assert own == scene.model.hand and own & played == 0
     assert app.ctx.t("tracker.title") == "Cards not played yet"
+
+
+def test_after_a_play_the_grey_button_under_the_pointer_gives_no_reason_until_pointed_at_anew(app: App) -> None:
+    scene = start(app, seed=11)
+    scene = until_human_can_play(app)
+    play = next(m for m in scene.session.game.move_list() if isinstance(m, Play))
+    scene.hand.selected = play.cards
+    move_to(app, scene.play_button.rect.center)
+    assert scene.play_button.enabled and scene._hover_refusal() is None
+    click(app, scene.play_button.rect.center)  # the pointer stays on Play, which turns grey
+    assert last_human_action(app) == play
+    frames(app, 3)
+    assert not scene.play_button.enabled
+    assert scene._hover_refusal() is None, "a correct play is not answered by a refusal"
+    move_to(app, (scene.play_button.rect.left - 40, scene.play_button.rect.top - 40))
+    move_to(app, scene.play_button.rect.center)  # pointed at anew: now it says why
+    assert scene._hover_refusal() == scene.play_refusal() is not None
+
+
+def test_hint_then_enter_plays_the_hint(app: App) -> None:
+    scene = start(app, seed=13)
+    for _ in range(40):
+        scene = until_human_can_play(app)
+        hint = scene.session.hint()
+        if isinstance(hint, Play):
+            break
+        scene.pass_turn()
+    assert isinstance(hint, Play)
+    history = len(scene.session.game.history)
+    key(app, pygame.K_h)
+    assert scene.hand.hint == hint.cards and scene.hand.selected == hint.cards
+    key(app, pygame.K_RETURN)
+    assert scene.session.game.history[history].move == hint
+
+
+def test_enter_pressed_as_the_result_opens_does_not_choose_next_game(app: App) -> None:
+    """The player skips to the result; the result opens at once; an Enter pressed a moment later (meant for
+    the table) does not deal the next game: the result stays until a key after it was shown."""
+    app.start_match(setup_for("standard", 6, "beginner", seed=9))
+    pilot = Autopilot("strong", seed=1)
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene) or (
+        isinstance(a.stack.top, TableScene) and table(a).director.idle and table(a).skip_button.visible),
+        autopilot=pilot)
+    if isinstance(app.stack.top, ResultScene):
+        pytest.skip("the player went out last")
+    key(app, pygame.K_RETURN)  # skip to the result
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), dt=1 / 60)
+    result = app.stack.top
+    games = len(table_scene_session(app).match.games)
+    key(app, pygame.K_RETURN)  # pressed again, for the table
+    frames(app, 3, dt=1 / 60)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is result and len(table_scene_session(app).match.games) == games
+    frames(app, 30, dt=1 / 60)
+    key(app, pygame.K_RETURN)  # now the result has been seen: Enter deals the next game
+    assert isinstance(app.stack.top, TableScene) and len(table_scene_session(app).match.games) == games + 1
+
+
+def table_scene_session(app: App) -> Session:
+    assert app.session is not None
+    return app.session
+
+
+def test_the_window_title_counts_a_second_place_as_no_loss(app: App) -> None:
+    summaries: list[GameSummary] = []
+    original = app.recorder.game_over
+
+    def keep(summary: GameSummary) -> None:
+        summaries.append(summary)
+        original(summary)
+
+    app.recorder.game_over = keep  # type: ignore[method-assign]
+    app.start_match(setup_for("standard", 4, "beginner", seed=4))
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("strong", seed=2))
+    app.ctx.run.wins = app.ctx.run.games = 0
+    for place in (1, 2, 1):  # 2nd, 3rd and 2nd
+        app._game_over(replace(summaries[0], place=place))
+    frames(app)
+    caption = pygame.display.get_caption()[0]
+    assert "lost" not in caption and caption.endswith("0 wins in 3 games"), caption
+    app.ctx.update_settings(language="ja")
+    frames(app)
+    assert pygame.display.get_caption()[0].endswith("3戦0勝")
+
+
+def test_the_cards_handed_to_the_player_are_marked_and_logged_by_name(app: App) -> None:
+    """Game 2: the cards the player received are marked in the hand until it plays, and every exchange line the
+    player may read names its cards (the strongest cards a poor player hands over included)."""
+    app.start_match(setup_for("standard", 4, "normal", seed=21))
+    pilot = Autopilot("normal", seed=3)
+    play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=pilot)
+    app.stack.top.widgets.widgets[0].activate()  # type: ignore[union-attr]
+    scene = table(app)
+    session = scene.session
+    human = session.human_seat
+    drawn: list[int] = []
+    original = scene.painter.hand
+
+    def spy(surface: pygame.Surface, layout: object, view: object, hidden: int, dim: int, active: bool,
+            received: int = 0) -> None:
+        drawn.append(received)
+        original(surface, layout, view, hidden, dim, active, received)  # type: ignore[arg-type]
+
+    scene.painter.hand = spy  # type: ignore[method-assign]
+    play_until(app, lambda a: table(a).director.idle and session.game.phase is Phase.PLAY and session.human_to_act(),
+               autopilot=pilot)
+    gifts = [(g, r, c) for g, r, c in session.game.gifts if human in (g, r)]
+    if not gifts:
+        pytest.skip("the player took no part in the exchange")
+    received = 0
+    for _, receiver, cards in gifts:
+        if receiver == human:
+            received |= cards
+    received &= session.game.hands[human]
+    app.step(1 / 60)
+    assert scene.model.received == received and drawn[-1] == received
+    lines = [line_for(e, scene.words())[0] for e in scene.director.log.events if isinstance(e, Exchanged)]
+    for *_, cards in gifts:
+        assert any(format_symbols(cards) in line for line in lines), (lines, format_symbols(cards))
+    if received:
+        play = next((m for m in session.game.move_list() if isinstance(m, Play)), None)
+        if play is not None:
+            scene.hand.selected = play.cards
+            scene.play_selected()
+            play_until(app, lambda a: table(a).director.idle)
+            assert scene.model.received == 0
+
+
+def test_a_refusal_said_while_waiting_goes_when_the_players_turn_comes(app: App) -> None:
+    """P pressed while the computers play says "Wait for your turn."; it does not stay on into the turn."""
+    start(app, seed=3)
+    scene = until_human_can_play(app)
+    scene.submit_play(next(m for m in scene.session.game.move_list() if isinstance(m, Play)))
+    frames(app, 1, dt=1 / 60)
+    if scene._human_playing():
+        pytest.skip("the turn came back at once")
+    key(app, pygame.K_p)
+    assert scene._message is not None and scene._message[0] == "Wait for your turn."
+    scene = until_human_turn(app)
+    app.step(1 / 60)
+    assert scene._message is None

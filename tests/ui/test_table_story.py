@@ -12,15 +12,34 @@ import pytest
 
 from game.engine import Phase, Play
 from game.engine.cards import RANK_8, parse_cards
-from game.engine.events import DrawSource, Drew, EightCut, Finished, Played, Revolution, TrickCleared
+from game.engine.events import (
+    DrawSource,
+    Drew,
+    EightCut,
+    Event,
+    Finished,
+    LeadReason,
+    Played,
+    Revolution,
+    SevenPass,
+    Started,
+    TenDiscard,
+    TrickCleared,
+)
 from game.engine.plays import readings
+from game.engine.rules import FirstLeader
+from game.i18n import Translator
 from game.session import Session
 from game.ui.app import App
 from game.ui.card_art import card_height
+from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scripted import Autopilot, find_position, headless_app, play_until, setup_for
 from game.ui.table import banners
-from game.ui.table.log import joker_text, line_for
+from game.ui.table.banners import LEAD_CARDS, Words
+from game.ui.table.log import FOLLOW_AFTER, joker_text, line_for
+
+from .spying import texts_drawn
 
 DT = 1 / 30
 
@@ -79,8 +98,8 @@ def test_who_played_and_what_a_joker_stands_for() -> None:
     play = next(p for p in readings(parse_cards("5S 6S JK"), sequence_min=3) if p.rank == 2)  # 5♠ 6♠ 7♠
     assert joker_text(play) == "♠7"
     assert joker_text(next(iter(readings(parse_cards("JK"))))) == ""  # a lone joker is just the joker
-    text, tone = line_for(Played(1, play), lambda key, **kw: f"{key}:{sorted(kw.items())}", lambda s: f"P{s}")
-    assert "P1" in text and "♠7" in text and tone == "play"
+    text, tone = line_for(Played(1, play), Words(Translator("en"), lambda s: f"P{s}"))
+    assert text == "P1: ♠5 ♠6 JOKER (JOKER = ♠7)" and tone == "play"
 
 
 def thinking(app: App) -> bool:
@@ -174,7 +193,122 @@ def test_an_eight_cut_celebrates_and_sweeps_the_old_trick_under_the_new_one(app:
 
 
 def test_the_big_moments_are_the_ones_celebrated() -> None:
-    assert banners.celebration(Revolution(0, True)) == "revolution"
-    assert banners.celebration(EightCut(2)) == "eight_cut"
-    assert banners.celebration(Finished(1, 0)) == "first"
-    assert banners.celebration(Finished(1, 1)) is None
+    words = Words(Translator("en"), lambda s: f"P{s}", human=0)
+
+    def moment(event: Event) -> tuple[str | None, int] | None:
+        spec = banners.banner_for(event, words)
+        return None if spec is None else (spec.celebration, spec.seat)
+
+    assert moment(Revolution(0, True)) == ("revolution", 0)
+    assert moment(EightCut(2)) == ("eight_cut", 2)
+    assert moment(Finished(1, 0)) == ("first", 1)
+    assert moment(Finished(1, 1)) == (None, 1)
+
+
+def test_the_leader_line_names_the_rules_card_and_speaks_to_the_player() -> None:
+    names = ["You", "CPU 1", "CPU 2", "CPU 3"].__getitem__
+    spade = Words(Translator("en"), names, human=0, lead_card=LEAD_CARDS[FirstLeader.SPADE3])
+    assert line_for(Started(0, LeadReason.SPADE3), spade)[0] == "You hold the ♠3 and lead"
+    assert line_for(Started(2, LeadReason.SPADE3), spade)[0] == "CPU 2 holds the ♠3 and leads"
+    assert line_for(Started(1, LeadReason.FIRST_LEADER), spade)[0] == "CPU 1 holds the ♠3 and leads"
+    diamond = Words(Translator("en"), names, human=0, lead_card=LEAD_CARDS[FirstLeader.DIAMOND3])
+    assert line_for(Started(0, LeadReason.FIRST_LEADER), diamond)[0] == "You hold the ♦3 and lead"
+    assert line_for(Drew(0, 0, DrawSource.PILE, 1), diamond)[0] == "You draw 1 from the pile"
+
+
+def test_the_first_log_line_of_a_spade3_game_is_about_the_spade3(app: App) -> None:
+    app.start_match(setup_for("standard", 4, "beginner", seed=3))  # the common rules: the ♠3 leads
+    scene = table(app)
+    play_until(app, lambda a: any(isinstance(e, Started) for e in table(a).director.log.events))
+    started = next(e for e in scene.director.log.events if isinstance(e, Started))
+    text, _ = line_for(started, scene.words())
+    assert "♠3" in text and "♦3" not in text and "You holds" not in text
+    app.ctx.update_settings(language="ja")
+    assert "♠3" in line_for(started, scene.words())[0]
+
+
+def test_the_log_follows_the_game_again_after_the_reader_scrolled(app: App) -> None:
+    app.start_match(setup_for("standard", 4, "beginner", seed=5))
+    scene = table(app)
+    pilot = Autopilot("beginner", seed=1)
+    play_until(app, lambda a: len(table(a).director.log.events) > table(a).director.log.visible + 4, autopilot=pilot)
+    log = scene.director.log
+    wheel(app, scene.layout_now.log.center, 1)
+    assert log.scroll > 0
+    count = len(log.events)
+    play_until(app, lambda a: len(log.events) > count + 2, autopilot=pilot)
+    assert log.scroll > 0  # the reader's lines stay in view a while
+    waited = 0.0
+    while waited < FOLLOW_AFTER + 1:
+        scene.session.wait_for_decision(30)
+        pilot.act(scene)
+        app.step(DT)
+        waited += DT
+        if isinstance(app.stack.top, ResultScene):
+            break
+    assert log.scroll == 0 and log.window(log.visible)[-1] is log.events[-1]  # following the game again
+
+
+def test_a_ten_discard_says_which_cards_and_a_long_line_stays_in_the_panel(app: App) -> None:
+    words = Words(Translator("en"), ["You", "CPU 1", "CPU 2", "CPU 3"].__getitem__, human=0)
+    text, _ = line_for(TenDiscard(2, parse_cards("4S 9H")), words)
+    assert text == "CPU 2: 10-discard ♠4 ♥9"
+    app.start_match(setup_for("standard", 4, "beginner", seed=5))
+    scene = table(app)
+    layout = scene.layout_now
+    painter, size = scene.painter, 12
+    pad = 8
+    width = layout.log.width - 2 * pad
+    long = line_for(SevenPass(1, 2, 0, 2), words)[0] + " " + line_for(TenDiscard(3, parse_cards("4S 9H 2C")), words)[0]
+    rows = painter.log_rows(long, size, width, 10, True)
+    assert len(rows) == 2 and rows[1][1] == 10
+    assert all(app.ctx.text.size(text, size, bold=True)[0] + indent <= width for text, indent in rows)
+
+
+def test_the_players_own_moments_are_the_big_ones_and_effects_can_be_reduced(app: App) -> None:
+    app.start_match(setup_for("standard", 4, "beginner", seed=5))
+    scene = table(app)
+    play_until(app, lambda a: table(a).director.idle)
+    director, human = scene.director, scene.session.human_seat
+    computer = (human + 1) % 4
+
+    def shown(event: Event) -> tuple[int, int, bool]:
+        play_until(app, lambda a: director.idle, dt=1 / 60)
+        director.flashes.clear()
+        director.bursts.clear()
+        director.feed([event])
+        app.step(1 / 60)
+        assert director.current is event
+        particles = sum(len(b.particles) for b in director.bursts)
+        return len(director.flashes), particles, bool(director.banners) and director.banners[-1].big
+
+    for event in (EightCut(computer), Revolution(computer, True), Finished(computer, 0)):
+        flashes, particles, big = shown(event)
+        assert flashes == 0 and 0 < particles <= 20 and not big, event  # a computer's moment: a small burst
+        assert all(b.style == "sparks" for b in director.bursts)
+    for event in (EightCut(human), Revolution(human, True), Finished(human, 0)):
+        flashes, particles, big = shown(event)
+        assert flashes == 1 and particles >= 40 and big, event
+    assert director.bursts[-1].style == "confetti"  # going out 1st
+    app.ctx.update_settings(reduce_effects=True)
+    for event in (EightCut(human), Revolution(human, True), Finished(human, 0)):
+        assert shown(event) == (0, 0, False), event
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_trackers_words_stay_inside_its_panel_clear_of_the_jokers(app: App, size: tuple[int, int],
+                                                                      language: str) -> None:
+    app.ctx.update_settings(language=language)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.start_match(setup_for("standard", 4, "beginner", seed=5))
+    scene = table(app)
+    app.step(DT)
+    layout = scene.layout_now
+    surface = app.screen.copy()
+    texts = texts_drawn(app, lambda: scene.painter.tracker(surface, layout, 0, 2, scene.model.hand))
+    panel = layout.tracker
+    assert all(panel.contains(rect) for _, rect in texts), [(t, r) for t, r in texts if not panel.contains(r)]
+    key = next(rect for text, rect in texts if text.startswith(app.ctx.t("tracker.yours")[:2]))
+    heading = next(rect for text, rect in texts if text.startswith(app.ctx.t("tracker.title")[:2]))
+    assert key.top > heading.bottom  # on a row of its own, not beside the jokers of the top row

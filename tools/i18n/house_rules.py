@@ -45,6 +45,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "10-discard: {count} {count#card|cards} thrown away by {name}",
         "10捨て：{name}が{count}枚捨てます",
     ),
+    "log.seven_pass": ("7-pass {giver} → {receiver}: {count} {count#card|cards}", "7渡し {giver} → {receiver}：{count}枚"),
+    "log.seven_pass_cards": ("7-pass {giver} → {receiver}: {cards}", "7渡し {giver} → {receiver}：{cards}"),
+    "log.ten_discard": ("{name}: 10-discard {cards}", "{name}：10捨て {cards}"),
     "banner.sandstorm": ("Sandstorm!", "砂嵐！"),
     "banner.ambulance": ("Ambulance!", "救急車！"),
     "table.choose_seven_pass": (

@@ -146,6 +146,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "screen.new.err_other": ("These rules cannot be combined: {detail}", "この組み合わせでは遊べません：{detail}"),
     "screen.new.glance": ("Local rules in play", "採用しているローカルルール"),
+    "screen.new.glance_off": ("Not in play", "採用していないルール"),
     # rules
     "screen.rules.this_game": ("{mode} ({n} players)", "{mode}（{n}人）"),
     "screen.rules.preset_switches": ("Local rules of this preset", "このルールのローカルルール"),
@@ -274,6 +275,20 @@ STRINGS: dict[str, tuple[str, str]] = {
     "screen.replays.import": ("Import", "読み込む"),
     "screen.replays.importing": ("Reading…", "読み込み中…"),
     "screen.replays.import_label": ("Record file:", "記録ファイル："),
+    "screen.replays.choose": ("Choose…", "選ぶ…"),
+    "screen.replays.pick_title": ("Import a record", "記録を読み込む"),
+    "screen.replays.pick_note": (
+        "Records in {folder}, newest first. A record from elsewhere: drop its file onto this window.",
+        "{folder} の記録（新しい順）。ほかの場所の記録は、ファイルをこのウィンドウにドロップしてください。",
+    ),
+    "screen.replays.pick_none": (
+        "No records in {folder} yet. Export a game there, or drop a record file onto this window.",
+        "{folder} に記録はまだありません。ゲームを書き出すか、記録ファイルをこのウィンドウにドロップしてください。",
+    ),
+    "screen.replays.drop_in_play": (
+        "To open a record, leave the match for the title first (it is saved).",
+        "記録を開くには、対局を中断してタイトルに戻ってください（対局は保存されます）。",
+    ),
     "screen.replays.path_hint": ("Path of a record file (.json)", "記録ファイル（.json）のパス"),
     "screen.replays.date": ("Played", "日時"),
     "screen.replays.page": ("Page {page} of {pages}", "{page} / {pages}ページ"),

@@ -58,15 +58,19 @@ class MenuScene(Overlay):
         self.note = self.ctx.t("menu.applies_next")
 
     def layout(self, size: tuple[int, int]) -> None:
+        """The panel as tall as its buttons (and the note under them), centred."""
         super().layout(size)
         scale = self.ctx.scale
-        height = px(46, scale)
-        self.stack_buttons(self.panel.top + px(82, scale), height, px(10, scale))
+        height, gap = px(46, scale), px(10, scale)
+        count = len(self.widgets.widgets)
+        self.panel.height = min(self.panel.height, px(82, scale) + count * (height + gap) + px(44, scale))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.stack_buttons(self.panel.top + px(82, scale), height, gap)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface, self.ctx.t("menu.title"))
         self.widgets.draw(surface, self.ctx)
         if self.note:
             scale = self.ctx.scale
-            self.ctx.text.draw(surface, self.note, (self.panel.centerx, self.panel.bottom - px(24, scale)),
+            self.ctx.text.draw(surface, self.note, (self.panel.centerx, self.panel.bottom - px(22, scale)),
                                px(16, scale), (232, 190, 84))

@@ -142,9 +142,11 @@ class NewGameScene(MenuScreen):
         self.card_text = (px(theme.FONT_SMALL, ctx.scale), round(px(theme.FONT_SMALL, ctx.scale) * 1.3))
         """The size and line height of the mode cards' descriptions."""
         self.keyed: dict[str, Widget] = {}
-        self.glance: list[tuple[str, pygame.Rect]] = []
+        self.glance: list[tuple[str, pygame.Rect, bool]] = []
+        """The local rules' chips: (name, place in the content, in play)."""
         self.description: list[str] = []
         self.glance_top = 0
+        self.glance_off_top = 0
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
         self.rules_button = Button(lambda: ctx.t("screen.new.view_rules"), self.view_rules, style="secondary",
@@ -489,31 +491,42 @@ class NewGameScene(MenuScreen):
         return min(px(CONTROL_W, self.ctx.scale), round(width * 0.52))
 
     def _layout_glance(self, top: int, width: int) -> int:
-        """Chips naming the local rules in force (below the options of a preset); the new content height."""
+        """Chips naming the local rules in force, then those not in play (below the options of a preset); the new
+        content height."""
         self.glance = []
         self.glance_top = top
+        self.glance_off_top = top
         rules = self.rules()
         if self.mode == CUSTOM or rules is None:
             return top
         ctx, scale = self.ctx, self.ctx.scale
         size = px(theme.FONT_SMALL, scale)
-        texts: list[str] = []
+        on: list[str] = []
+        off: list[str] = []
         for name in SWITCH_NAMES:
             kind, value = switch_kind(name), getattr(rules, name)
-            if kind is bool and value:
-                texts.append(ctx.t(f"switch.{name}.name"))
+            if kind is bool:
+                (on if value else off).append(ctx.t(f"switch.{name}.name"))
             elif isinstance(kind, tuple) and value and name not in ("jokers", "sequence_min"):
-                texts.append(f"{ctx.t(f'switch.{name}.name')} {value}")
-        x, y = 0, top + px(60, scale)
+                on.append(f"{ctx.t(f'switch.{name}.name')} {value}")
         chip_h = round(size * 1.9)
         gap = px(8, scale)
-        for text in texts:
-            w = ctx.text.size(text, size, bold=True)[0] + px(22, scale)
-            if x and x + w > width:
-                x, y = 0, y + chip_h + gap
-            self.glance.append((text, pygame.Rect(x, y, w, chip_h)))
-            x += w + gap
-        return y + chip_h + px(6, scale)
+
+        def chips(texts: list[str], y: int, lit: bool) -> int:
+            x = 0
+            for text in texts:
+                w = ctx.text.size(text, size, bold=lit)[0] + px(22, scale)
+                if x and x + w > width:
+                    x, y = 0, y + chip_h + gap
+                self.glance.append((text, pygame.Rect(x, y, w, chip_h), lit))
+                x += w + gap
+            return y + chip_h
+
+        bottom = chips(on, top + px(60, scale), True)
+        if off:  # the house rules this preset leaves out: what tells it from the others
+            self.glance_off_top = bottom + px(4, scale)
+            bottom = chips(off, self.glance_off_top + px(60, scale), False)
+        return bottom + px(6, scale)
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -588,11 +601,17 @@ class NewGameScene(MenuScreen):
             return
         ctx = self.ctx
         view = self.scroller.view
-        top = self.scroller.y(self.glance_top + px(18, scale))
-        section_title(ctx, surface, ctx.t("screen.new.glance"), (view.left + px(4, scale), top),
-                      view.width - px(8, scale), scale)
+        headings = [(self.glance_top, "screen.new.glance")]
+        if any(not lit for *_, lit in self.glance):
+            headings.append((self.glance_off_top, "screen.new.glance_off"))
+        for top, key in headings:
+            section_title(ctx, surface, ctx.t(key), (view.left + px(4, scale), self.scroller.y(top + px(18, scale))),
+                          view.width - px(8, scale), scale)
         size = px(theme.FONT_SMALL, scale)
-        for text, rect in self.glance:
+        for text, rect, lit in self.glance:
             shown = self.scroller.to_screen(rect)
-            panel(ctx, surface, shown, (232, 190, 84, 40), shown.height // 2, (232, 190, 84, 150), 1)
-            ctx.text.draw(surface, text, shown.center, size, theme.CREAM, bold=True)
+            if lit:
+                panel(ctx, surface, shown, (232, 190, 84, 40), shown.height // 2, (232, 190, 84, 150), 1)
+            else:
+                panel(ctx, surface, shown, (0, 0, 0, 60), shown.height // 2, (255, 255, 255, 40), 1)
+            ctx.text.draw(surface, text, shown.center, size, theme.CREAM if lit else theme.MUTED, bold=lit)

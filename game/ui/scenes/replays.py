@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.rules import PRESETS, ScoreBy, Title
+from game.kinds import CUSTOM, signature
 from game.storage.records_io import ImportResult, export_name, export_record, import_record
 from game.storage.stats import GameListItem, StatsError
 
 from .. import theme
+from ..rule_words import kind_name
 from ..table.painter import TITLE_COLORS
 from ..tasks import BackgroundTask
 from ..theme import px
@@ -104,6 +106,8 @@ class ReplaysScene(MenuScreen):
             self.import_file, style="secondary",
             enabled=lambda: bool(self.path.strip()) and self.importing is None, size=theme.FONT_BODY,
         )
+        self.choose_button = Button(tr(ctx, "screen.replays.choose"), self.choose_file, style="secondary",
+                                    enabled=lambda: self.importing is None, size=theme.FONT_BODY)
         self.load()
 
     # --- data --------------------------------------------------------------------------------
@@ -133,11 +137,11 @@ class ReplaysScene(MenuScreen):
                           for item in self.items]
         self.widgets.clear()
         for widget in (self.back_button, *self.list_rows, self.open_button, self.review_button, self.export_button,
-                       self.prev_button, self.next_button, self.path_field, self.import_button):
+                       self.prev_button, self.next_button, self.path_field, self.import_button, self.choose_button):
             self.widgets.add(widget)
         self.prev_button.visible = self.next_button.visible = self.count > PAGE
         index = next((i for i, item in enumerate(self.items) if item.id == self.selected), None)
-        self.widgets.focus = 1 + index if index is not None else len(self.widgets.widgets) - 2
+        self.widgets.focus = 1 + index if index is not None else len(self.widgets.widgets) - 1
 
     def _item(self) -> GameListItem | None:
         return next((item for item in self.items if item.id == self.selected), None)
@@ -210,7 +214,8 @@ class ReplaysScene(MenuScreen):
         record = self._record()
         if item is None or record is None:
             return
-        target = self.ctx.paths.records_dir / export_name(item.played_at, item.preset)
+        kind = f"{CUSTOM}-{signature(item.variant)}" if item.variant else item.preset
+        target = self.ctx.paths.records_dir / export_name(item.played_at, kind)
         try:
             written = export_record(target, record)
         except (OSError, TypeError, ValueError) as error:
@@ -218,6 +223,17 @@ class ReplaysScene(MenuScreen):
             return
         self.path = str(written)
         self._tell(self.ctx.t("screen.replays.exported", path=str(written)), title="screen.replays.export_title")
+
+    def choose_file(self) -> None:
+        """Offer the records folder's files; the one chosen is imported."""
+        from .record_picker import RecordPickerScene
+
+        self.ctx.stack.push(RecordPickerScene(self.ctx, self.ctx.paths.records_dir, self.import_path))
+
+    def import_path(self, path: Path | str) -> None:
+        """Import ``path`` (a file chosen or dropped onto the window)."""
+        self.path = str(path)
+        self.import_file()
 
     def import_file(self) -> None:
         """Start reading and checking the file; ``update`` opens it (or says why not) when that is done."""
@@ -270,15 +286,17 @@ class ReplaysScene(MenuScreen):
                                               button_h)
         self.export_button.rect = pygame.Rect(self.review_button.rect.right + px(12, scale), 0, px(140, scale),
                                               button_h)
-        self.import_button.rect = pygame.Rect(0, 0, px(150, scale), button_h)
-        self.import_button.rect.right = footer.right
+        self.choose_button.rect = pygame.Rect(0, 0, px(120, scale), button_h)
+        self.choose_button.rect.right = footer.right
+        self.import_button.rect = pygame.Rect(0, 0, px(130, scale), button_h)
+        self.import_button.rect.right = self.choose_button.rect.left - px(8, scale)
         small = px(theme.FONT_SMALL, scale)
         self.import_label = fit_text(self.ctx, self.ctx.t("screen.replays.import_label"), small, px(220, scale))
         field_left = self.export_button.rect.right + px(34, scale) + self.ctx.text.size(self.import_label, small)[0]
         self.path_field.rect = pygame.Rect(field_left, 0, self.import_button.rect.left - px(10, scale) - field_left,
                                            button_h - px(4, scale))
         for widget in (self.open_button, self.review_button, self.export_button, self.import_button,
-                       self.path_field):
+                       self.choose_button, self.path_field):
             widget.rect.centery = footer.centery
 
     # --- drawing -------------------------------------------------------------------------------------
@@ -311,8 +329,7 @@ class ReplaysScene(MenuScreen):
                               anchor="midleft", bold=bold)
 
             cell(0, local_time(item.played_at))
-            name = t(f"preset.{item.preset}.name") if item.preset in PRESETS else item.preset
-            cell(1, name, bold=True, tint=theme.GOLD if selected else color)
+            cell(1, kind_name(t, item.preset, item.variant), bold=True, tint=theme.GOLD if selected else color)
             cell(2, f"{t('screen.new.players_n', n=item.players)} · {t(f'level.{item.strength}')}")
             win_loss = item.preset in PRESETS and PRESETS[item.preset].score_by is ScoreBy.WIN
             if win_loss:

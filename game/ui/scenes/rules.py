@@ -9,7 +9,6 @@ the scroll bar); left/right change the preset.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,6 +18,7 @@ from game.setups import valid_setup
 
 from .. import theme
 from ..intents import Command, Intent
+from ..rule_words import rules_differences, rules_name, switch_value
 from ..table.painter import TITLE_COLORS
 from ..theme import px
 from ..widgets import Selector
@@ -30,19 +30,6 @@ if TYPE_CHECKING:
     from ..context import Context
 
 OFF_CHIP = (60, 78, 70)
-
-
-def switch_value(t: Callable[..., str], name: str, value: Any) -> str:
-    """A switch's value as the player reads it: On/Off, a number of cards, an option's name."""
-    kind = switch_kind(name)
-    if kind is bool:
-        return t("common.on") if value else t("common.off")
-    if isinstance(kind, tuple):
-        if value == 0 and name != "jokers":
-            return t("common.off")
-        return t("screen.rules.cards_1") if value == 1 else t("screen.rules.cards_n", n=value)
-    plain = getattr(value, "value", value)
-    return t(f"switch.{name}.{plain}")
 
 
 def is_on(name: str, value: Any) -> bool:
@@ -122,9 +109,13 @@ class RulesScene(MenuScreen):
         y = content.lines(wrap_text(ctx, t("rules.basics.text"), body, width), (0, y), body, theme.CREAM) + gap
         # This preset: its description, players, match, classes and points.
         name = t(f"preset.{rules.preset}.name")
-        if self.given is not None:
-            name = t("screen.rules.this_game", mode=name, n=rules.players)
+        changed = ""
+        if self.given is not None:  # a custom game is named as one, with what it changes
+            name = t("screen.rules.this_game", mode=rules_name(t, rules), n=rules.players)
+            changed = rules_differences(t, rules)
         y = content.heading(name, (0, y), width, scale)
+        if changed:
+            y = content.lines(wrap_text(ctx, changed, body, width, bold=True), (0, y), body, theme.GOLD, bold=True)
         y = content.lines(wrap_text(ctx, t(f"preset.{rules.preset}.line"), body, width), (0, y), body, theme.CREAM)
         facts = [
             (t("new.players"), t("screen.new.players_n", n=rules.players) if self.given is not None else

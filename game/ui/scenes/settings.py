@@ -49,6 +49,7 @@ class SettingsScene(MenuScreen):
                               (True, tr(ctx, "settings.card_colours.four"))],
                              lambda: ctx.settings.four_color, lambda v: ctx.update_settings(four_color=v))),
             FormRow("dim", tr(ctx, "settings.dim"), self._toggle("dim_unplayable")),
+            FormRow("reduce_effects", tr(ctx, "settings.reduce_effects"), self._toggle("reduce_effects")),
             FormRow("auto_pass", tr(ctx, "settings.auto_pass"), self._toggle("auto_pass")),
             FormRow("slow_mode", tr(ctx, "settings.slow_mode"), self._toggle("slow_mode")),
             FormRow("ui_scale", self._scale_label,

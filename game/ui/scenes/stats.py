@@ -23,11 +23,12 @@ from game.storage.stats import FilterChoices, MatchSummaryRow, StatsError, Summa
 
 from .. import theme
 from ..charts import Axis, Plot, nice_ticks
+from ..rule_words import differences, kind_name
 from ..table.painter import TITLE_COLORS
 from ..theme import px
 from ..widgets import Button, Selector
 from .dialogs import ConfirmDialog, MessageDialog
-from .drawing import fit_text, panel, tr
+from .drawing import fit_text, panel, tr, wrap_text
 from .menu_screen import MenuScreen
 from .scrolling import Content
 
@@ -90,8 +91,8 @@ class StatsScene(MenuScreen):
         self.choices = FilterChoices()
         self.rows: list[SummaryRow] = []
         self.overall: SummaryRow | None = None
-        self.matches: dict[tuple[str, str], MatchSummaryRow] = {}
-        self.progress: dict[tuple[str, str], ProgressRow] = {}
+        self.matches: dict[tuple[str, str, str], MatchSummaryRow] = {}
+        self.progress: dict[tuple[str, str, str], ProgressRow] = {}
         self._charts: dict[tuple[object, ...], pygame.Surface] = {}
         """Progress charts drawn, by group, kind, size and language (drawn when first shown)."""
         self.total = 0
@@ -136,15 +137,17 @@ class StatsScene(MenuScreen):
             self.rows = stats.summary(self.preset, self.strength)
             overall = stats.summary(self.preset, self.strength, group_by=())
             self.overall = overall[0] if overall else None
-            self.matches = {(m.preset, m.strength): m for m in stats.match_summary(self.preset, self.strength)}
-            self.progress = {(p.preset, p.strength): p for p in stats.progress(self.preset, self.strength)}
+            self.matches = {(m.preset, m.strength, m.variant): m
+                            for m in stats.match_summary(self.preset, self.strength)}
+            self.progress = {(p.preset, p.strength, p.variant): p
+                             for p in stats.progress(self.preset, self.strength)}
         except StatsError as error:
             self.error = self.ctx.t("screen.stats.read_error", detail=str(error))
         self._refresh_widgets()
 
     def _refresh_widgets(self) -> None:
         self.preset_selector.options = [(None, tr(self.ctx, "screen.stats.all_rules"))] + [
-            (p, tr(self.ctx, f"preset.{p}.name")) for p in self.choices.presets]
+            (p, tr(self.ctx, f"preset.{p}.name")) for p in self.choices.presets]  # "custom": every custom game
         self.strength_selector.options = [(None, tr(self.ctx, "screen.stats.all_levels"))] + [
             (s, tr(self.ctx, f"level.{s}")) for s in self.choices.strengths]
         empty = self.total == 0
@@ -255,13 +258,18 @@ class StatsScene(MenuScreen):
         pad = px(18, scale)
         preset = row.preset or ""
         strength = row.strength or ""
-        name = t(f"preset.{preset}.name") if preset in PRESETS else preset
-        title = f"{name}  ·  {t(f'level.{strength}')}"
+        title = f"{kind_name(t, preset, row.variant)}  ·  {t(f'level.{strength}')}"
         chart_w = min(px(440, scale), rect.width * 2 // 5)
         text_w = rect.width - chart_w - 3 * pad
         content.text(fit_text(ctx, title, px(theme.FONT_LABEL - 2, scale), text_w, bold=True),
                      (rect.left + pad, rect.top + px(12, scale)), px(theme.FONT_LABEL - 2, scale), theme.GOLD,
                      bold=True)
+        top = rect.top + px(52, scale)
+        changed = differences(t, preset, row.variant)  # a custom game: what it changes, on a line of its own
+        small = px(theme.FONT_SMALL, scale)
+        for row_text in wrap_text(ctx, changed, small, text_w)[:2] if changed else []:
+            content.text(row_text, (rect.left + pad, top - px(8, scale)), small, theme.CREAM)
+            top += round(small * 1.4)
         signed = preset in PRESETS and any(v < 0 for v in PRESETS[preset].class_points.values())
         points = f"{row.total_points:+d}" if signed else str(row.total_points)
         mean = f"{row.mean_points:+.2f}" if signed else f"{row.mean_points:.2f}"
@@ -276,18 +284,17 @@ class StatsScene(MenuScreen):
             facts.append((t("result.points"), t("screen.stats.points_value", total=points, mean=mean)))
         facts.append((t("screen.stats.streak"), t("screen.stats.streak_value", current=row.current_streak,
                                                   best=row.best_streak)))
-        match = self.matches.get((preset, strength))
+        match = self.matches.get((preset, strength, row.variant))
         if match is not None:
             facts.append((t("screen.stats.matches"), t("screen.stats.matches_value", matches=match.matches,
                                                        wins=match.firsts)))
         body = px(theme.FONT_BODY - 2, scale)
         line_h = round(body * 1.5)
-        top = rect.top + px(52, scale)
         columns = 2
         per_column = (len(facts) + 1) // columns
         rect = rect.copy()
         rect.height = max(rect.height, top + per_column * line_h + pad + px(24, scale) - rect.top)
-        progress = self.progress.get((preset, strength))
+        progress = self.progress.get((preset, strength, row.variant))
         if progress is None or not progress.games:
             content.panel(rect, (255, 255, 255, 14), px(14, scale), (255, 255, 255, 40), 1)
         col_w = text_w // columns
@@ -378,7 +385,8 @@ class StatsScene(MenuScreen):
         area = pygame.Rect(rect.left + px(4, scale), rect.top + round(label * 1.6) + px(8, scale),
                            rect.width - px(8, scale), 0)
         area.height = rect.bottom - px(6, scale) - area.top
-        key = (progress.preset, progress.strength, kind, area.size, ctx.settings.language, len(progress.games))
+        key = (progress.preset, progress.strength, kind, area.size, ctx.settings.language, len(progress.games),
+               progress.variant)
 
         def paint(surface: pygame.Surface, dx: int, dy: int) -> None:
             image = self._charts.get(key)

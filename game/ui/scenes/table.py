@@ -22,10 +22,14 @@ from game.session import Session
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
+from ..rule_words import rules_name
 from ..scene import ANIMATING, Scene
+from ..table.banners import LEAD_CARDS, Words
 from ..table.director import Director
+from ..table.dispatch import EventTable, nothing
 from ..table.hand import HandView
 from ..table.layout import TableLayout, table_layout
+from ..table.log import leader_text
 from ..table.model import TableModel
 from ..table.painter import TablePainter
 from ..table.rule_bubble import RuleBubble
@@ -63,11 +67,19 @@ class TableScene(Scene):
         self._think: Tween | None = None
         self._auto_pass: Tween | None = None
         self._message: tuple[str, Tween] | None = None
+        self._message_waiting = False
+        """The message was said while the player could not act (a refusal that ends when its turn comes)."""
         self._result_shown = False
+        self._hint_move: Play | None = None
+        """The play the last hint suggested (played with its own reading of a joker)."""
         self.skipping = False
         """The player is out and skips to the result: the rest of the game runs without pauses."""
         self._pointer = (0, 0)
         self._rng = random.Random(session.setup.seed)
+        self._toasts: EventTable[str | None] = EventTable({
+            Started: self._leader_toast, Exchanged: self._exchange_toast, SevenPass: self._received_toast,
+        }, default=nothing)
+        """The news near the hand that some events bring (who leads, what the player was handed or gave)."""
         self._build_widgets()
         self._feed(session.opening_events() if session.game.history == [] else [])
         if session.game.history:
@@ -81,9 +93,14 @@ class TableScene(Scene):
     def _new_director(self) -> Director:
         return Director(
             model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.speed,
-            sound=self.ctx.sound.play, names=self.seat_name, t=self.ctx.t, on_toast=self._event_shown,
+            sound=self.ctx.sound.play, words=self.words, on_toast=self._event_shown,
             rng=random.Random(f"{self.session.setup.seed}/{self.session.match.index}"),
+            reduce_effects=lambda: self.ctx.settings.reduce_effects,
         )
+
+    def words(self) -> Words:
+        """How the table words events now: in the player's language, "You" for the player."""
+        return Words(self.ctx.t, self.seat_name, self.session.human_seat, LEAD_CARDS[self.session.rules.first_leader])
 
     def _build_widgets(self) -> None:
         def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
@@ -156,23 +173,25 @@ class TableScene(Scene):
         return self._toast_for(event)
 
     def _toast_for(self, event: Event) -> str | None:
-        t, human = self.ctx.t, self.session.human_seat
-        if isinstance(event, Started):
-            key = f"table.leader.{event.reason.value}"
-            return t.about(key, event.leader == human, name=self.seat_name(event.leader))
-        if isinstance(event, SevenPass) and event.cards and event.receiver == human:
-            return t("table.received", name=self.seat_name(event.giver), cards=format_symbols(event.cards))
-        if isinstance(event, Exchanged) and event.cards:
-            cards = format_symbols(event.cards)
-            if event.receiver == human:
-                return t("table.received", name=self.seat_name(event.giver), cards=cards)
-            if event.giver == human and not event.chosen:
-                return t("table.taken", name=self.seat_name(event.receiver), cards=cards)
+        return self._toasts(event, self.words())
+
+    def _leader_toast(self, event: Started, words: Words) -> str:
+        return leader_text(event, words)
+
+    def _exchange_toast(self, event: Exchanged, words: Words) -> str | None:
+        if event.cards and event.giver == self.session.human_seat and not event.chosen:
+            return words("table.taken", name=words.names(event.receiver), cards=format_symbols(event.cards))
+        return self._received_toast(event, words)
+
+    def _received_toast(self, event: Exchanged | SevenPass, words: Words) -> str | None:
+        if event.cards and event.receiver == self.session.human_seat:
+            return words("table.received", name=words.names(event.giver), cards=format_symbols(event.cards))
         return None
 
     def say(self, text: str) -> None:
         """A message near the hand (an illegal move's reason, a hint...)."""
         self._message = (text, Tween(MESSAGE_TIME))
+        self._message_waiting = not (self._human_playing() or self._giving())
 
     def _tell_replaced(self) -> None:
         """Say once which players a computer replaced, and why."""
@@ -247,7 +266,8 @@ class TableScene(Scene):
                 tween.update(dt)
         if self._message is not None:
             self._message[1].update(dt)
-            if self._message[1].done:
+            # "Wait for your turn" said a moment ago is wrong once the turn has come.
+            if self._message[1].done or (self._message_waiting and (self._human_playing() or self._giving())):
                 self._message = None
         session = self.session
         session.check_programs()  # an external program that failed to start is replaced here
@@ -383,6 +403,9 @@ class TableScene(Scene):
                 self._illegal(error)
             return
         readings = self._readings()
+        hinted = self._hint_move
+        if len(readings) > 1 and hinted is not None and hinted.cards == self.hand.selected and hinted in readings:
+            readings = [hinted]  # the hint's own reading of its joker
         if len(readings) > 1:
             from .joker_choice import JokerChoiceScene
 
@@ -418,8 +441,9 @@ class TableScene(Scene):
         move = self.session.hint()
         if move is None:
             self.say(self.ctx.t("table.hint_none"))
-        elif isinstance(move, Play):
-            self.hand.hint = move.cards & self.model.hand
+        elif isinstance(move, Play):  # selected as well, so that Enter plays it
+            self.hand.hint = self.hand.selected = move.cards & self.model.hand
+            self._hint_move = move
             self.say(self.ctx.t("button.hint") + ": " + format_symbols(move.cards))
         else:
             self.hand.hint = 0
@@ -524,11 +548,11 @@ class TableScene(Scene):
                 if isinstance(move, Play):
                     playable |= move.cards
             dim = model.hand & ~playable
-        painter.hand(surface, layout, self.hand, self.director.hidden, dim, active or self._giving())
+        painter.hand(surface, layout, self.hand, self.director.hidden, dim, active or self._giving(), model.received)
         human_state = model.seats[session.human_seat]
         if human_state.passed and human_state.out is None:
             painter.bubble(surface, ctx.t("table.passed"), layout.human_bubble, scale)
-        painter.log(surface, layout, self.director.log, self.seat_name)
+        painter.log(surface, layout, self.director.log, self.words())
         if ctx.settings.show_tracker:
             painter.tracker(surface, layout, model.played, session.rules.jokers, model.hand)
         painter.flights(surface, self.director)
@@ -541,7 +565,7 @@ class TableScene(Scene):
     def _hover_refusal(self) -> str | None:
         """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""
         for button, why in ((self.play_button, self.play_refusal), (self.pass_button, self.pass_refusal)):
-            if button.visible and button.hover and not button.enabled:
+            if button.visible and button.hover_refused:
                 return why()
         return None
 
@@ -578,7 +602,7 @@ class TableScene(Scene):
     def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout) -> None:
         ctx, scale = self.ctx, layout.scale
         session = self.session
-        preset = ctx.t(f"preset.{session.rules.preset}.name")
+        preset = rules_name(ctx.t, session.rules)
         total = session.match.length
         index = len(session.match.games)
         game_text = ctx.t("table.game_of", index=index, total=total) if total else ctx.t("table.game_no", index=index)

@@ -49,8 +49,14 @@ ANGLE_STEP = 0.2
 """The fan's sway is drawn at angles this many degrees apart (rotated images are kept)."""
 LOGO_SIZE = (440, 420)
 """The room the fan, the logo and the subtitle take at scale 1."""
-SWAY_FPS = 15.0
-"""The sway and the drifting suits move less than a step of the fan or a pixel in 1/15 s: no need to draw faster."""
+SWAY_FPS = 8.0
+"""The sway turns a card at most 1.6° a second and a suit drifts 6 pixels a second: at 8 frames a second
+each frame moves a card by one angle step and a suit by under a pixel, so drawing faster shows nothing more
+(and each frame shown costs a few milliseconds on a real display)."""
+AWAKE_S = 8.0
+"""Seconds the fan sways and the suits drift after the title opens or the player's last input."""
+SETTLE_S = 1.5
+"""Seconds the motion takes to come to rest (or to start again on input)."""
 
 class TitleScene(Scene):
     accepts_notices = True
@@ -61,6 +67,11 @@ class TitleScene(Scene):
         self.backdrop = Backdrop(ctx)
         self.widgets = WidgetGroup()
         self.time = 0.0
+        """The motion's own clock: it slows and stops when the title is left alone."""
+        self.awake = 0.0
+        """Seconds since the title opened or the player's last input."""
+        self.lively = 1.0
+        """How much the fan sways and the suits drift now, 0 (at rest) to 1."""
         self.has_autosave = False
         self.buttons: list[Button] = []
         self.keys: list[str] = []
@@ -249,16 +260,26 @@ class TitleScene(Scene):
     # --- input and time ------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
+        self.awake = 0.0
         if isinstance(intent, Command) and intent.name in ("menu", "back"):
             return
         if self.widgets.handle(intent) and isinstance(intent, Pointer) and intent.kind == "down":
             self.ctx.sound.play("click")
 
+    def resume(self) -> None:
+        super().resume()
+        self.awake = 0.0
+
     def frame_rate(self) -> float:
-        return SWAY_FPS
+        """The sway's rate while it moves; nothing once it has come to rest (an idle title costs nothing)."""
+        return SWAY_FPS if self.lively > 0 or self.awake < AWAKE_S else 0.0
 
     def update(self, dt: float) -> None:
-        self.time += dt
+        self.awake += dt
+        target = 1.0 if self.awake < AWAKE_S else 0.0
+        step = dt / SETTLE_S
+        self.lively = min(1.0, max(0.0, self.lively + max(-step, min(step, target - self.lively))))
+        self.time += dt * self.lively
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -290,8 +311,8 @@ class TitleScene(Scene):
         count = len(FAN_CARDS)
         for index, card in enumerate(FAN_CARDS):
             phase = self.time * 0.9 + index * 0.8
-            angle = (index - (count - 1) / 2) * FAN_SPREAD + 1.8 * math.sin(phase)
-            radius = self.fan_radius + px(4, scale) * math.sin(self.time * 1.3 + index)
+            angle = (index - (count - 1) / 2) * FAN_SPREAD + 1.8 * math.sin(phase) * self.lively
+            radius = self.fan_radius + px(4, scale) * math.sin(self.time * 1.3 + index) * self.lively
             if card == 52:
                 radius += px(14, scale)
             rad = math.radians(angle)

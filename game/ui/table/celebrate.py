@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from .. import theme
 from ..tween import LINEAR, Tween
 
 GRAVITY = 900.0
@@ -73,6 +74,15 @@ def burst(rng: random.Random, origin: tuple[float, float], colors: list[tuple[in
                                   rng.choice(colors), rng.uniform(3.0, 7.0) * scale, rng.uniform(-3.0, 3.0)))
     gravity = GRAVITY * scale * (0.8 if style == "confetti" else 0.45)
     return Burst(particles, Tween(seconds, easing=LINEAR, delay=delay), style, gravity)
+
+
+CONFETTI_COLORS = [theme.GOLD, theme.RED, theme.J_BACK, (90, 200, 120), theme.CREAM, theme.REVOLUTION]
+
+
+def confetti(rng: random.Random, origin: tuple[float, float], seconds: float, scale: float, *, count: int = 90,
+             delay: float = 0.0) -> Burst:
+    """Paper strips thrown upwards from ``origin`` (going out 1st, winning the match)."""
+    return burst(rng, origin, CONFETTI_COLORS, count, 760, seconds, scale, style="confetti", upward=True, delay=delay)
 
 
 def draw_burst(surface: pygame.Surface, item: Burst) -> None:

@@ -47,8 +47,9 @@ from game.engine.events import (
 from .. import theme
 from ..card_art import card_height
 from ..tween import EASE_IN_OUT, EASE_OUT, EASE_OUT_BACK, Animator, Timer, Tween
-from . import banners
-from .celebrate import Burst, Flash, burst
+from .banners import Words, banner_for
+from .celebrate import Burst, Flash, burst, confetti
+from .dispatch import EventTable
 from .hand import HandView
 from .layout import TableLayout
 from .log import PlayLog
@@ -73,10 +74,11 @@ BURST_TIME = 1.5
 GAME_OVER_HOLD = 1.1
 TOAST_SHOW = 2.6
 
-APPLY_AT_START = (
+APPLY_AT_START = frozenset({
     Passed, Started, Revolution, JBack, Locked, Finished, ForbiddenFinish, HopelessHand, MiyakoOchi, Gekokujo,
     EightCut, Spade3Return, Sandstorm, Ambulance, FiveSkip, NineReverse, GameOver, MatchOver,
-)
+})
+"""The events shown on the table as their animation starts (the others when it ends: cards land)."""
 
 
 @dataclass
@@ -134,8 +136,8 @@ class Director:
     layout: Callable[[], TableLayout]
     speed: Callable[[], float]
     sound: Callable[[str], object]
-    names: Callable[[int], str]
-    t: Callable[..., str]
+    words: Callable[[], Words]
+    """How events are worded now (the language may change during a game)."""
     queue: deque[Event] = field(default_factory=deque)
     animator: Animator = field(default_factory=Animator)
     flights: list[Flight] = field(default_factory=list)
@@ -150,6 +152,16 @@ class Director:
     flashes: list[Flash] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     """For the particles of celebrations (seeded by the scene)."""
+    reduce_effects: Callable[[], bool] = lambda: False
+    """The player asked for no flashes and no particles (banners still say what happened)."""
+
+    def __post_init__(self) -> None:
+        self._starts: EventTable[None] = EventTable({
+            Dealt: self._deal, Played: self._play, Passed: self._pass, Drew: self._draw,
+            TrickCleared: self._clear, Exchanged: self._exchange, SevenPass: self._seven_pass,
+            TenDiscard: self._ten_discard, GameOver: self._game_over,
+        }, default=self._rule_banner)
+        """The animation of each kind of event."""
 
     @property
     def idle(self) -> bool:
@@ -160,6 +172,7 @@ class Director:
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
+        self.log.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
         self.banners = [b for b in self.banners if not b.tween.done]
         self.toasts = [t for t in self.toasts if not t.tween.done]
@@ -167,7 +180,7 @@ class Director:
         self.flashes = [f for f in self.flashes if not f.tween.done]
         while not self.animator.busy:
             if self.current is not None:
-                if not isinstance(self.current, APPLY_AT_START):
+                if type(self.current) not in APPLY_AT_START:
                     self.model.apply(self.current)
                     self.hand.set_hand(self.model.hand)
                 self.current = None
@@ -175,7 +188,7 @@ class Director:
             if not self.queue:
                 return
             self.current = self.queue.popleft()
-            if isinstance(self.current, APPLY_AT_START):
+            if type(self.current) in APPLY_AT_START:
                 self.model.apply(self.current)
             self._start(self.current)
 
@@ -194,15 +207,26 @@ class Director:
     def banner(self, text: str, color: tuple[int, int, int], hold: float = BANNER_HOLD, *, big: bool = False) -> None:
         tween = Tween((BIG_BANNER_SHOW if big else BANNER_SHOW) * self.speed(), easing=EASE_OUT)
         self.banners = self.banners[-1:]
-        self.banners.append(Banner(text, color, tween, big))
+        self.banners.append(Banner(text, color, tween, big and not self.reduce_effects()))
         self.animator.add(tween, blocking=False)
         self._wait(BIG_BANNER_HOLD if big else hold)
 
-    def celebrate(self, kind: str, origin: tuple[float, float]) -> None:
-        """A flash and a burst for a big moment: ``revolution``, ``eight_cut`` or ``first``."""
+    def celebrate(self, kind: str, origin: tuple[float, float], *, own: bool = True) -> None:
+        """A big moment: ``revolution``, ``eight_cut`` or ``first`` (going out 1st).
+
+        The player's own moment (``own``) lights the table and throws a big burst (confetti for going out
+        1st); a computer's throws a small burst of sparks where it happened, without a flash.  With
+        ``reduce_effects`` there is neither.
+        """
+        if self.reduce_effects():
+            return
         scale = self.layout().scale
         speed = self.speed()
-        if kind == "revolution":
+        if not own:
+            colors = {"revolution": [theme.REVOLUTION, (255, 120, 220)], "eight_cut": [theme.GOLD, (255, 236, 150)]
+                      }.get(kind, [theme.GOLD, theme.CREAM])
+            self._effect(burst(self.rng, origin, colors, 18, 300, BURST_TIME * 0.6 * speed, scale))
+        elif kind == "revolution":
             colors = [theme.REVOLUTION, (255, 120, 220), (170, 110, 255), theme.GOLD]
             self._effect(Flash(theme.REVOLUTION, 150, Tween(FLASH_TIME * speed)))
             self._effect(burst(self.rng, origin, colors, 70, 620, BURST_TIME * speed, scale))
@@ -211,10 +235,8 @@ class Director:
             self._effect(Flash(theme.GOLD, 110, Tween(FLASH_TIME * 0.8 * speed)))
             self._effect(burst(self.rng, origin, colors, 46, 520, BURST_TIME * 0.8 * speed, scale))
         else:
-            colors = [theme.GOLD, theme.RED, theme.J_BACK, (90, 200, 120), theme.CREAM, theme.REVOLUTION]
             self._effect(Flash(theme.GOLD, 90, Tween(FLASH_TIME * speed)))
-            self._effect(burst(self.rng, origin, colors, 90, 760, BURST_TIME * 1.4 * speed, scale, style="confetti",
-                               upward=True))
+            self._effect(confetti(self.rng, origin, BURST_TIME * 1.4 * speed, scale))
 
     def _effect(self, item: Burst | Flash) -> None:
         if isinstance(item, Burst):
@@ -242,85 +264,97 @@ class Director:
         return [None] * count, [(x - w / 2 + i * w * 0.2, y - w * 0.7) for i in range(count)]
 
     def _start(self, event: Event) -> None:
-        layout = self.layout()
         self.log.add(event)
         text = self.on_toast(event)
         if text:
             self.toast(text)
-        if isinstance(event, Dealt):
-            self.sound("deal")
-            order = [(event.first + i) % len(event.counts) for i in range(sum(event.counts))]
-            remaining = list(event.counts)
-            k = 0
-            for seat in order:
-                if remaining[seat] <= 0:
-                    continue
-                remaining[seat] -= 1
-                end = layout.seat_point(seat)
-                width = layout.card_w if seat == self.model.human else layout.back_w
-                cx, cy = layout.deck_point
-                self._fly([None], [(cx - width / 2, cy - width * 0.7)], [(end[0] - width / 2, end[1] - width * 0.7)],
-                          width, DEAL_FLIGHT, delay=k * DEAL_STAGGER)
-                k += 1
-        elif isinstance(event, Played):
-            self.sound(banners.play_sound(event))
-            cards, starts = self._seat_cards(event.seat, event.play.cards, event.play.size)
-            if event.seat != self.model.human:
-                cards = list(iter_ids(event.play.cards))
-            layer_ends = layout.trick_positions(event.play.size, 0)
-            self._fly(cards, starts, [(float(x), float(y)) for x, y in layer_ends], layout.trick_w, PLAY_FLIGHT)
-        elif isinstance(event, Passed):
-            self.sound("pass")
-            self._wait(PASS_PAUSE)
-        elif isinstance(event, Drew):
-            self.sound("deal")
-            source = layout.pile_point() if event.source is DrawSource.PILE else layout.stock_point(event.seat)
-            end = layout.seat_point(event.seat)
-            width = layout.card_w if event.seat == self.model.human else layout.back_w
-            shown: list[int | None] = list(iter_ids(event.cards)) or [None] * event.count
-            self._fly(shown, [(source[0] - width / 2, source[1] - card_height(width) / 2)] * len(shown),
-                      [(end[0] - width / 2 + i * width * 0.3, end[1] - width * 0.7) for i in range(len(shown))],
-                      width, DRAW_FLIGHT)
-        elif isinstance(event, TrickCleared):
-            self._wait(CLEAR_PAUSE)
-            self.sound("clear")
-            # The old trick slides a little to the right and fades, under anything drawn on the table.
-            for layer, (_, play) in enumerate(reversed(self.model.trick[-4:])):
-                corners = layout.trick_positions(play.size, layer)
-                ends = [(x + layout.trick_w * 1.1, y - layout.trick_h * 0.08) for x, y in corners]
-                self._fly(list(iter_ids(play.cards)), [(float(x), float(y)) for x, y in corners], ends,
-                          layout.trick_w, CLEAR_SWEEP, delay=CLEAR_PAUSE, fade=True, under=True)
-            self.model.sweeping = True
-        elif isinstance(event, Exchanged):
-            self.sound("exchange")
-            self._hand_over(event.giver, event.receiver, event.cards, event.count)
-        elif isinstance(event, SevenPass):
-            self._rule_banner(event)
-            self._hand_over(event.giver, event.receiver, event.cards, event.count)
-        elif isinstance(event, TenDiscard):
-            self._rule_banner(event)
-            cards, starts = self._seat_cards(event.seat, event.cards, event.cards.bit_count())
-            shown = list(iter_ids(event.cards))
-            ends = [(x + layout.size[0] * 0.45, y - layout.size[1] * 0.2) for x, y in starts]
-            self._fly(shown, starts, ends, layout.trick_w, EXCHANGE_FLIGHT, fade=True)
-        elif isinstance(event, GameOver):
-            self.sound("win" if event.places[0] == self.model.human else "lose")
-            self.banner(self.t("banner.game_over"), (250, 244, 226), GAME_OVER_HOLD)
-        else:
-            self._rule_banner(event)
+        self._starts(event)
+
+    def _deal(self, event: Dealt) -> None:
+        layout = self.layout()
+        self.sound("deal")
+        order = [(event.first + i) % len(event.counts) for i in range(sum(event.counts))]
+        remaining = list(event.counts)
+        k = 0
+        for seat in order:
+            if remaining[seat] <= 0:
+                continue
+            remaining[seat] -= 1
+            end = layout.seat_point(seat)
+            width = layout.card_w if seat == self.model.human else layout.back_w
+            cx, cy = layout.deck_point
+            self._fly([None], [(cx - width / 2, cy - width * 0.7)], [(end[0] - width / 2, end[1] - width * 0.7)],
+                      width, DEAL_FLIGHT, delay=k * DEAL_STAGGER)
+            k += 1
+
+    def _play(self, event: Played) -> None:
+        layout = self.layout()
+        self.sound("play")
+        cards, starts = self._seat_cards(event.seat, event.play.cards, event.play.size)
+        if event.seat != self.model.human:
+            cards = list(iter_ids(event.play.cards))
+        layer_ends = layout.trick_positions(event.play.size, 0)
+        self._fly(cards, starts, [(float(x), float(y)) for x, y in layer_ends], layout.trick_w, PLAY_FLIGHT)
+
+    def _pass(self, event: Passed) -> None:
+        self.sound("pass")
+        self._wait(PASS_PAUSE)
+
+    def _draw(self, event: Drew) -> None:
+        layout = self.layout()
+        self.sound("deal")
+        source = layout.pile_point() if event.source is DrawSource.PILE else layout.stock_point(event.seat)
+        end = layout.seat_point(event.seat)
+        width = layout.card_w if event.seat == self.model.human else layout.back_w
+        shown: list[int | None] = list(iter_ids(event.cards)) or [None] * event.count
+        self._fly(shown, [(source[0] - width / 2, source[1] - card_height(width) / 2)] * len(shown),
+                  [(end[0] - width / 2 + i * width * 0.3, end[1] - width * 0.7) for i in range(len(shown))],
+                  width, DRAW_FLIGHT)
+
+    def _clear(self, event: TrickCleared) -> None:
+        layout = self.layout()
+        self._wait(CLEAR_PAUSE)
+        self.sound("clear")
+        # The old trick slides a little to the right and fades, under anything drawn on the table.
+        for layer, (_, play) in enumerate(reversed(self.model.trick[-4:])):
+            corners = layout.trick_positions(play.size, layer)
+            ends = [(x + layout.trick_w * 1.1, y - layout.trick_h * 0.08) for x, y in corners]
+            self._fly(list(iter_ids(play.cards)), [(float(x), float(y)) for x, y in corners], ends,
+                      layout.trick_w, CLEAR_SWEEP, delay=CLEAR_PAUSE, fade=True, under=True)
+        self.model.sweeping = True
+
+    def _exchange(self, event: Exchanged) -> None:
+        self.sound("exchange")
+        self._hand_over(event.giver, event.receiver, event.cards, event.count)
+
+    def _seven_pass(self, event: SevenPass) -> None:
+        self._rule_banner(event)
+        self._hand_over(event.giver, event.receiver, event.cards, event.count)
+
+    def _ten_discard(self, event: TenDiscard) -> None:
+        layout = self.layout()
+        self._rule_banner(event)
+        _, starts = self._seat_cards(event.seat, event.cards, event.cards.bit_count())
+        shown: list[int | None] = list(iter_ids(event.cards))
+        ends = [(x + layout.size[0] * 0.45, y - layout.size[1] * 0.2) for x, y in starts]
+        self._fly(shown, starts, ends, layout.trick_w, EXCHANGE_FLIGHT, fade=True)
+
+    def _game_over(self, event: GameOver) -> None:
+        self.sound("win" if event.places[0] == self.model.human else "lose")
+        self.banner(self.words()("banner.game_over"), (250, 244, 226), GAME_OVER_HOLD)
 
     def _rule_banner(self, event: Event) -> None:
-        spec = banners.banner_for(event, self.t, self.names)
-        if spec is not None:
+        spec = banner_for(event, self.words())
+        if spec is None:
+            return
+        self.sound(spec.sound)
+        kind = spec.celebration
+        if kind is not None:
             layout = self.layout()
-            text, color, sound = spec
-            self.sound(sound)
-            kind = banners.celebration(event)
-            if kind is not None:
-                origin = layout.seat_point(event.seat) if kind == "first" and isinstance(event, Finished) \
-                    else layout.trick.center
-                self.celebrate(kind, origin)
-            self.banner(text, color, big=kind is not None)
+            own = spec.seat == self.model.human
+            origin = layout.seat_point(spec.seat) if kind == "first" else layout.trick.center
+            self.celebrate(kind, origin, own=own)
+        self.banner(spec.text, spec.color, big=kind is not None and spec.seat == self.model.human)
 
     def _hand_over(self, giver: int, receiver: int, cards: int, count: int) -> None:
         """Cards flying from one hand to another (face up only to the two players concerned)."""
@@ -332,4 +366,3 @@ class Director:
         width = layout.card_w if self.model.human in (giver, receiver) else layout.back_w
         self._fly(shown, starts, [(end[0] - width / 2 + i * width * 0.35, end[1] - width * 0.7)
                                   for i in range(len(shown))], width, EXCHANGE_FLIGHT)
-

@@ -225,31 +225,62 @@ def _clear_of(rect: pygame.Rect, obstacles: list[pygame.Rect], center: int, gap:
     return out
 
 
-def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = False, pile: bool = False,
-                 zoom: float = 1.0) -> TableLayout:
-    """The layout of a table with ``n`` seats, the human at ``human``, in a window of ``size``.
+@dataclass(frozen=True)
+class _Cards:
+    """The sizes of the cards for one window: the hand's, the trick's and the opponents' backs."""
 
-    ``stock``: every seat has a face-down stock (the 5-card mode); ``pile``: a
-    common draw pile lies by the trick; ``zoom``: the player's size of text and
-    of the table's elements (the cards keep theirs).
-    """
+    card_w: int
+    card_h: int
+    lift: int
+    trick_w: int
+    trick_h: int
+    back_w: int
+    back_h: int
+    fan_span: int
+    fan_w: int
+    fan_above: int
+    fan_below: int
+
+
+@dataclass(frozen=True)
+class _Bottom:
+    """The bottom row: the hand, the buttons at the right, the toggles and the human's name at the left."""
+
+    hand_area: pygame.Rect
+    hand_y: int
+    buttons: pygame.Rect
+    toggles: pygame.Rect
+    human_info: pygame.Rect
+    human_bubble: pygame.Rect
+    human_stock: pygame.Rect | None
+
+
+@dataclass(frozen=True)
+class _Middle:
+    """Down the middle: the banner, the trick and its label, the messages, the pile."""
+
+    banner: pygame.Rect
+    trick: pygame.Rect
+    trick_label: pygame.Rect
+    trick_cy: int
+    messages: pygame.Rect
+    pile: pygame.Rect | None
+
+
+def _cards(size: tuple[int, int], n: int) -> _Cards:
     width, height = size
-    scale = ui_scale(size, zoom)
-    gap = px(6, scale)
     card_w = round(min(height * 0.125, width * 0.072))
     card_h = card_height(card_w)
-    lift = round(card_h * 0.2)
-    margin = px(14, scale)
-    hand_y = height - card_h - margin - px(6, scale)
-    hand_area = pygame.Rect(round(width * 0.2), hand_y - lift, round(width * 0.6), card_h + lift)
     trick_w = round(card_w * 0.9)
-    trick_h = card_height(trick_w)
     back_w = max(18, round(card_w * (0.42 if n <= 5 else 0.38)))
-    back_h = card_height(back_w)
     fan_span = round(back_w * FAN_SPREAD)
     fan_w, fan_above, fan_below = fan_extent(back_w, fan_span)
+    return _Cards(card_w, card_h, round(card_h * 0.2), trick_w, card_height(trick_w), back_w, card_height(back_w),
+                  fan_span, fan_w, fan_above, fan_below)
 
-    # The top bar: Menu, the status text, the rule chips in the middle, the tracker button.
+
+def _top_bar(width: int, scale: float, gap: int) -> dict[str, pygame.Rect]:
+    """Menu, the status text, the rule chips in the middle, the tracker button."""
     top_bar = pygame.Rect(0, 0, width, px(44, scale))
     button_h = top_bar.height - px(10, scale)
     menu_button = pygame.Rect(px(10, scale), top_bar.top + px(6, scale), px(110, scale), button_h)
@@ -260,104 +291,144 @@ def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = Fal
     status = pygame.Rect(menu_button.right + px(12, scale), top_bar.top + px(2, scale), 0,
                          top_bar.height - px(4, scale))
     status.width = indicators.left - gap - status.left
+    return {"top_bar": top_bar, "menu_button": menu_button, "tracker_button": tracker_button,
+            "indicators": indicators, "status": status}
 
-    # The bottom row: toggles and the human's name at the left, the buttons at the right.
+
+def _bottom(size: tuple[int, int], scale: float, cards: _Cards, gap: int, margin: int, stock: bool) -> _Bottom:
+    """The hand in the middle (a stock at its left in the 5-card mode), toggles and name left, buttons right."""
+    width, height = size
+    card_h, lift = cards.card_h, cards.lift
+    hand_y = height - card_h - margin - px(6, scale)
+    hand_area = pygame.Rect(round(width * 0.2), hand_y - lift, round(width * 0.6), card_h + lift)
     buttons = pygame.Rect(0, 0, round(width * 0.17), round(card_h * 1.05))
     buttons.bottomright = (width - margin, height - margin)
     toggles = pygame.Rect(margin, 0, round(width * 0.17), round(card_h * 0.55))
     toggles.bottomleft = (margin, height - margin)
     human_info = pygame.Rect(margin, 0, round(width * 0.17), round(card_h * 0.42))
     human_info.bottomleft = (margin, toggles.top - gap)
-    bubble_w, bubble_h = px(124, scale), px(34, scale)
-    human_bubble = pygame.Rect(hand_area.left, 0, bubble_w, bubble_h)
+    human_bubble = pygame.Rect(hand_area.left, 0, px(124, scale), px(34, scale))
     human_bubble.bottom = hand_area.top - gap
     human_stock = None
     if stock:  # a small stack with its count below, at the left end of the hand's row
-        human_stock = pygame.Rect(hand_area.left, 0, max(back_w + px(12, scale), px(80, scale)),
-                                  back_h + px(30, scale))
+        human_stock = pygame.Rect(hand_area.left, 0, max(cards.back_w + px(12, scale), px(80, scale)),
+                                  cards.back_h + px(30, scale))
         human_stock.bottom = hand_area.bottom
         hand_area = pygame.Rect(human_stock.right + gap, hand_area.top, hand_area.right - human_stock.right - gap,
                                 hand_area.height)
+    return _Bottom(hand_area, hand_y, buttons, toggles, human_info, human_bubble, human_stock)
 
-    # The opponents around the ellipse.
+
+def _seat_blocks(size: tuple[int, int], n: int, human: int, scale: float, cards: _Cards, area: pygame.Rect,
+                 stock: bool, gap: int) -> list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect]]:
+    """(seat, block, fan, panel) of each opponent, in play order around the ellipse, inside ``area``."""
+    width, height = size
     cx, cy = width // 2, round(height * 0.43)
     rx, ry = width * 0.39, height * 0.36
     opponents = [(human + k) % n for k in range(1, n)]
     start, end = OPPONENT_ARC
     glow = px(7, scale)
-    plate_w, plate_h = round(width * 0.135 * zoom), round(height * 0.09 * zoom)
-    panel_w, panel_h = plate_w + 2 * glow, plate_h + 2 * glow
-    tuck = round(back_h * FAN_TUCK)
-    fan_h = fan_above + fan_below
-    block_h = fan_h - tuck + panel_h
-    block_w = max(panel_w, fan_w + 2 * (back_w + px(6, scale) + gap) if stock else fan_w)
-    area = pygame.Rect(margin, top_bar.bottom + gap, width - 2 * margin, hand_area.top - top_bar.bottom - 2 * gap)
-    placed: list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect]] = []
+    zoom = scale / ui_scale(size)  # the name and the count on the plate grow with the player's size of text
+    panel_w, panel_h = round(width * 0.135 * zoom) + 2 * glow, round(height * 0.09 * zoom) + 2 * glow
+    fan_h = cards.fan_above + cards.fan_below
+    block_h = fan_h - round(cards.back_h * FAN_TUCK) + panel_h
+    block_w = max(panel_w, cards.fan_w + 2 * (cards.back_w + px(6, scale) + gap) if stock else cards.fan_w)
+    placed = []
     for k, seat in enumerate(opponents):
         angle = 270.0 if len(opponents) == 1 else start + k * (end - start) / (len(opponents) - 1)
         rad = math.radians(angle)
         block = pygame.Rect(0, 0, block_w, block_h)
         block.center = (round(cx + rx * math.cos(rad)), round(cy + ry * math.sin(rad)))
         block.clamp_ip(area)
-        fan = pygame.Rect(0, block.top, fan_w, fan_h)
+        fan = pygame.Rect(0, block.top, cards.fan_w, fan_h)
         fan.centerx = block.centerx
         panel = pygame.Rect(0, 0, panel_w, panel_h)
         panel.midbottom = block.midbottom
         placed.append((seat, block, fan, panel))
+    return placed
+
+
+def _bubble(panel: pygame.Rect, top: bool, inner: int, bubble_size: tuple[int, int], gap: int, area: pygame.Rect,
+            taken: list[pygame.Rect]) -> pygame.Rect:
+    """A seat's bubble: beside its panel on the inner side (a top seat: either side, or below when neither fits)."""
+    beside = []
+    for side in ((1, -1) if top else (inner,)):
+        rect = pygame.Rect((0, 0), bubble_size)
+        rect.centery = panel.centery
+        if side > 0:
+            rect.left = panel.right + gap
+        else:
+            rect.right = panel.left - gap
+        beside.append(rect)
+    below = pygame.Rect((0, 0), bubble_size)
+    below.midtop = (panel.centerx, panel.bottom + gap)
+    # A top seat's bubble goes beside its panel when there is room there (it costs no height), else below.
+    choices = [*beside, below] if top else beside
+    return next((r for r in choices if area.contains(r) and r.collidelist(taken) < 0), choices[-1])
+
+
+def _seat_spots(size: tuple[int, int], n: int, human: int, scale: float, cards: _Cards, area: pygame.Rect,
+                stock: bool, gap: int) -> dict[int, SeatSpot]:
+    """Every opponent's spot: its block (fan and panel), its bubble, its stock, where its cards leave from."""
+    width, height = size
+    cx, cy = width // 2, round(height * 0.43)
+    ry = height * 0.36
+    placed = _seat_blocks(size, n, human, scale, cards, area, stock, gap)
     spots: dict[int, SeatSpot] = {}
     taken = [block for _, block, _, _ in placed]
     for seat, block, fan, panel in placed:
         top = block.centery < cy - ry * 0.45
-        inner = 1 if block.centerx < cx else -1
-        beside = []
-        for side in ((1, -1) if top else (inner,)):
-            rect = pygame.Rect(0, 0, bubble_w, bubble_h)
-            rect.centery = panel.centery
-            if side > 0:
-                rect.left = panel.right + gap
-            else:
-                rect.right = panel.left - gap
-            beside.append(rect)
-        below = pygame.Rect(0, 0, bubble_w, bubble_h)
-        below.midtop = (panel.centerx, panel.bottom + gap)
-        # A top seat's bubble goes beside its panel when there is room there (it costs no height), else below.
-        choices = [*beside, below] if top else beside
-        bubble = next((r for r in choices if area.contains(r) and r.collidelist(taken) < 0), choices[-1])
+        bubble = _bubble(panel, top, 1 if block.centerx < cx else -1, (px(124, scale), px(34, scale)), gap, area,
+                         taken)
         taken.append(bubble)
         seat_stock = None
         if stock:  # a small face-down stack beside the fan, on the outer side (the left for a top seat)
-            seat_stock = pygame.Rect(block.left, fan.top + fan_above, back_w + px(6, scale), back_h + px(6, scale))
+            seat_stock = pygame.Rect(block.left, fan.top + cards.fan_above, cards.back_w + px(6, scale),
+                                     cards.back_h + px(6, scale))
             if not top and block.centerx > cx:
                 seat_stock.right = block.right
         toward = (round(block.centerx + (cx - block.centerx) * 0.25),
                   round(block.centery + (cy - block.centery) * 0.25))
         spots[seat] = SeatSpot(seat, block.center, panel, fan, bubble, toward, top, seat_stock)
+    return spots
+
+
+def _banner_row(width: int, ceiling: int, floor: int, banner_h: int, below: int, obstacles: list[pygame.Rect],
+                scale: float, gap: int) -> pygame.Rect:
+    """The banner's first guess: where it is widest, below a seat that is in the way if the trick, its label
+    and the messages (``below`` high) still fit under it above ``floor``."""
+    cx = width // 2
+    left, right = round(width * 0.2), round(width * 0.8)
+    tops = {ceiling} | {o.bottom + gap for o in obstacles if o.right > left and o.left < right and o.bottom > ceiling}
+    best: pygame.Rect | None = None
+    for y in sorted(tops):
+        if y + banner_h + gap + below > floor and best is not None:
+            break
+        rect = _clear_of(pygame.Rect(left, y, right - left, banner_h), obstacles, cx, gap)
+        if best is None or rect.width > best.width + px(40, scale):
+            best = rect
+    assert best is not None
+    return best
+
+
+def _middle(size: tuple[int, int], scale: float, cards: _Cards, spots: dict[int, SeatSpot], bottom: _Bottom,
+            top_bar: pygame.Rect, gap: int, pile: bool) -> _Middle:
+    """The banner, the trick at 43% of the height when there is room, its label, the messages above the hand."""
+    width, height = size
+    cx = width // 2
+    trick_w, trick_h = cards.trick_w, cards.trick_h
     blocks = [s.block for s in spots.values()]
     bubbles = [s.bubble for s in spots.values()]
-
-    # Down the middle: the banner, the trick and its label, then the messages above the hand.
+    obstacles = blocks + bubbles
     label_h = px(26, scale)
     dx, dy = LAYER_SHIFT
     trick_total_h = trick_h + round(-dy * trick_h * (TRICK_LAYERS - 1))
     ceiling = max([top_bar.bottom] + [b.bottom for b in bubbles if b.centerx > width * 0.3 and b.centerx < width * 0.7]
                   + [b.bottom for b in blocks if b.left < cx < b.right]) + gap
     messages_h = px(80, scale)
-    floor = hand_area.top - gap
-    banner_h = max(px(56, scale), round(height * 0.085))
-    # The banner goes where it is widest (below a seat that is in the way, if the rest still fits below it);
-    # the trick under it, at 43% of the height when there is room; the messages between the trick and the hand.
-    obstacles = blocks + bubbles
-    left, right = round(width * 0.2), round(width * 0.8)
-    tops = {ceiling} | {o.bottom + gap for o in obstacles if o.right > left and o.left < right and o.bottom > ceiling}
-    best: pygame.Rect | None = None
-    for y in sorted(tops):
-        reach = y + banner_h + gap + trick_total_h + gap + label_h + gap + messages_h
-        if reach > floor and best is not None:
-            break
-        rect = _clear_of(pygame.Rect(left, y, right - left, banner_h), obstacles, cx, gap)
-        if best is None or rect.width > best.width + px(40, scale):
-            best = rect
-    assert best is not None
+    floor = bottom.hand_area.top - gap
+    best = _banner_row(width, ceiling, floor, max(px(56, scale), round(height * 0.085)),
+                       trick_total_h + gap + label_h + gap + messages_h, obstacles, scale, gap)
     trick_bottom_max = floor - messages_h - gap - label_h - gap
     trick_cy = max(round(height * 0.43), best.bottom + gap + trick_total_h - trick_h // 2)
     trick_cy = min(trick_cy, trick_bottom_max - trick_h // 2)
@@ -366,37 +437,69 @@ def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = Fal
     trick = pygame.Rect(trick_left, trick_cy - trick_h // 2 - (trick_total_h - trick_h), cx + fit_half - trick_left,
                         trick_total_h)
     trick_label = pygame.Rect(trick.left, trick.bottom + gap, trick.width, label_h)
+    left, right = round(width * 0.2), round(width * 0.8)
     banner_top = max(best.top, trick.top - gap - px(96, scale))
     banner = _clear_of(pygame.Rect(left, banner_top, right - left, max(1, trick.top - gap - banner_top)), obstacles,
                        cx, gap)
-    messages = pygame.Rect(0, trick_label.bottom + gap, right - left - 2 * (bubble_w + gap), 0)
+    messages = pygame.Rect(0, trick_label.bottom + gap, right - left - 2 * (bottom.human_bubble.width + gap), 0)
     messages.height = max(1, floor - messages.top)
     messages.centerx = cx
-    messages = _clear_of(messages, blocks + bubbles + [human_bubble], cx, gap)
+    messages = _clear_of(messages, [*obstacles, bottom.human_bubble], cx, gap)
     pile_rect = None
     if pile:
         pile_rect = pygame.Rect(0, 0, trick_w + px(10, scale), trick_h + px(8, scale))
         pile_rect.bottomright = (trick.left - 3 * gap, trick.bottom)
+    return _Middle(banner, trick, trick_label, trick_cy, messages, pile_rect)
 
-    # The play log at the bottom left, the tracker at the bottom right, each clear of the seats.
-    def column(left: int, right: int, bottom: int, limit: int) -> pygame.Rect:
-        rect = pygame.Rect(left, 0, right - left, 0)
-        top = top_bar.bottom + gap
-        for other in blocks + bubbles:
-            if other.right > left and other.left < right and other.top < bottom:
-                top = max(top, other.bottom + gap)
-        rect.top = max(top, bottom - limit)
-        rect.height = max(1, bottom - rect.top)
-        return rect
 
-    log_bottom = human_info.top - gap
-    log = column(margin, left - 2 * gap, log_bottom, px(LOG_MAX_H, scale))
-    tracker = column(right + 2 * gap, width - margin, buttons.top - gap, px(LOG_MAX_H * 0.6, scale))
+def _column(left: int, right: int, bottom: int, limit: int, top: int, others: list[pygame.Rect],
+            gap: int) -> pygame.Rect:
+    """A panel from ``left`` to ``right`` up to ``limit`` high above ``bottom``, below ``top`` and clear of
+    ``others`` above it (the play log, the tracker)."""
+    rect = pygame.Rect(left, 0, right - left, 0)
+    for other in others:
+        if other.right > left and other.left < right and other.top < bottom:
+            top = max(top, other.bottom + gap)
+    rect.top = max(top, bottom - limit)
+    rect.height = max(1, bottom - rect.top)
+    return rect
+
+
+def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = False, pile: bool = False,
+                 zoom: float = 1.0) -> TableLayout:
+    """The layout of a table with ``n`` seats, the human at ``human``, in a window of ``size``.
+
+    ``stock``: every seat has a face-down stock (the 5-card mode); ``pile``: a
+    common draw pile lies by the trick; ``zoom``: the player's size of text and
+    of the table's elements (the cards keep theirs).  Built in steps: the
+    cards' sizes, the top bar, the bottom row, the seats around the ellipse,
+    the middle, and the play log and tracker in the bottom corners.
+    """
+    width = size[0]
+    scale = ui_scale(size, zoom)
+    gap, margin = px(6, scale), px(14, scale)
+    cards = _cards(size, n)
+    bar = _top_bar(width, scale, gap)
+    top_bar = bar["top_bar"]
+    bottom = _bottom(size, scale, cards, gap, margin, stock)
+    area = pygame.Rect(margin, top_bar.bottom + gap, width - 2 * margin,
+                       bottom.hand_area.top - top_bar.bottom - 2 * gap)
+    spots = _seat_spots(size, n, human, scale, cards, area, stock, gap)
+    middle = _middle(size, scale, cards, spots, bottom, top_bar, gap, pile)
+    others = [s.block for s in spots.values()] + [s.bubble for s in spots.values()]
+    left, right = round(width * 0.2), round(width * 0.8)
+    log = _column(margin, left - 2 * gap, bottom.human_info.top - gap, px(LOG_MAX_H, scale), top_bar.bottom + gap,
+                  others, gap)
+    tracker = _column(right + 2 * gap, width - margin, bottom.buttons.top - gap, px(LOG_MAX_H * 0.6, scale),
+                      top_bar.bottom + gap, others, gap)
+    cx = width // 2
     return TableLayout(
-        size=size, scale=scale, n=n, human=human, card_w=card_w, card_h=card_h, trick_w=trick_w, trick_h=trick_h,
-        back_w=back_w, fan_span=fan_span, hand_area=hand_area, hand_y=hand_y, lift=lift,
-        trick_center=(cx, trick_cy), trick=trick, trick_label=trick_label, spots=spots, buttons=buttons,
-        toggles=toggles, top_bar=top_bar, menu_button=menu_button, status=status, indicators=indicators,
-        tracker_button=tracker_button, human_info=human_info, human_bubble=human_bubble, messages=messages,
-        banner=banner, log=log, tracker=tracker, deck_point=(cx, trick_cy), pile=pile_rect, human_stock=human_stock,
+        size=size, scale=scale, n=n, human=human, card_w=cards.card_w, card_h=cards.card_h, trick_w=cards.trick_w,
+        trick_h=cards.trick_h, back_w=cards.back_w, fan_span=cards.fan_span, hand_area=bottom.hand_area,
+        hand_y=bottom.hand_y, lift=cards.lift, trick_center=(cx, middle.trick_cy), trick=middle.trick,
+        trick_label=middle.trick_label, spots=spots, buttons=bottom.buttons, toggles=bottom.toggles,
+        top_bar=top_bar, menu_button=bar["menu_button"], status=bar["status"], indicators=bar["indicators"],
+        tracker_button=bar["tracker_button"], human_info=bottom.human_info, human_bubble=bottom.human_bubble,
+        messages=middle.messages, banner=middle.banner, log=log, tracker=tracker, deck_point=(cx, middle.trick_cy),
+        pile=middle.pile, human_stock=bottom.human_stock,
     )

@@ -20,13 +20,15 @@ from game.engine.events import (
     Exchanged,
     GameOver,
     HopelessHand,
-    MatchOver,
     MiyakoOchi,
     Played,
     SevenPass,
     TenDiscard,
     TrickCleared,
+    state_after,
 )
+
+from .dispatch import EventTable, nothing
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,16 @@ class TableModel:
     """Seats that lost with a hand of only 8s and jokers (the state counts them as forbidden finishers)."""
     sweeping: bool = False
     """The trick is flying off the table (it is not drawn in place)."""
+    received: int = 0
+    """Cards the human was handed this game (the exchange, 7渡し), marked in the hand until it plays."""
+
+    def __post_init__(self) -> None:
+        self._appliers: EventTable[None] = EventTable({
+            Dealt: self._dealt, Exchanged: self._handed, SevenPass: self._handed, TenDiscard: self._discarded,
+            Played: self._played, Drew: self._drew, TrickCleared: self._cleared, HopelessHand: self._hopeless,
+            MiyakoOchi: self._removed, GameOver: self._over,
+        }, default=nothing)
+        """What each kind of event changes beyond the public state it carries."""
 
     @classmethod
     def of(cls, game: Game, human: int) -> TableModel:
@@ -75,6 +87,7 @@ class TableModel:
         """Take everything from the game (call only when no animation is pending)."""
         self.state = game.public()
         self.hand = game.hands[self.human]
+        self.received &= self.hand
         self.result = game.result
         self.sweeping = False
 
@@ -145,27 +158,45 @@ class TableModel:
 
     def apply(self, event: Event) -> None:
         """Move the shown state on by one event (as seen by the human)."""
-        if not isinstance(event, (GameOver, MatchOver)) and event.state is not None:
-            self.state = event.state
+        state = state_after(event)
+        if state is not None:
+            self.state = state
+        self._appliers(event)
+
+    def _dealt(self, event: Dealt) -> None:
+        self.hand = self.dealt_hand
+
+    def _handed(self, event: Exchanged | SevenPass) -> None:
         human = self.human
-        if isinstance(event, Dealt):
-            self.hand = self.dealt_hand
-        elif isinstance(event, (Exchanged, SevenPass)):
-            if event.giver == human:
-                self.hand &= ~event.cards
-            if event.receiver == human:
-                self.hand |= event.cards
-        elif isinstance(event, TenDiscard) and event.seat == human:
+        if event.giver == human:
             self.hand &= ~event.cards
-        elif isinstance(event, Played) and event.seat == human:
-            self.hand &= ~event.play.cards
-        elif isinstance(event, Drew) and event.seat == human:
+            self.received &= ~event.cards
+        if event.receiver == human:
             self.hand |= event.cards
-        elif isinstance(event, TrickCleared):
-            self.sweeping = False
-        elif isinstance(event, HopelessHand):
-            self.hopeless.add(event.seat)
-        elif isinstance(event, MiyakoOchi) and event.seat == human:
+            self.received |= event.cards
+
+    def _discarded(self, event: TenDiscard) -> None:
+        if event.seat == self.human:
+            self.hand &= ~event.cards
+
+    def _played(self, event: Played) -> None:
+        if event.seat == self.human:
+            self.hand &= ~event.play.cards
+            self.received = 0
+
+    def _drew(self, event: Drew) -> None:
+        if event.seat == self.human:
+            self.hand |= event.cards
+
+    def _cleared(self, event: TrickCleared) -> None:
+        self.sweeping = False
+
+    def _hopeless(self, event: HopelessHand) -> None:
+        self.hopeless.add(event.seat)
+
+    def _removed(self, event: MiyakoOchi) -> None:
+        if event.seat == self.human:
             self.hand = 0
-        elif isinstance(event, GameOver):
-            self.result = event
+
+    def _over(self, event: GameOver) -> None:
+        self.result = event

@@ -30,7 +30,8 @@ from game.engine.cards import (
 from .. import theme
 from ..card_art import card_height
 from ..theme import px
-from ..widgets import rounded_panel
+from ..widgets import fit_label, rounded_panel
+from .banners import Words
 from .celebrate import draw_burst, draw_flash
 from .director import Director
 from .hand import HandView
@@ -41,6 +42,12 @@ from .model import SeatState, TableModel
 if TYPE_CHECKING:
     from ..context import Context
 
+HINT = (90, 220, 255)
+"""The outline of the cards the hint suggests."""
+DIM = (140, 140, 140)
+"""An unplayable card is drawn in grey at this brightness (of 255)."""
+RECEIVED = (120, 226, 140)
+"""The outline and tag of cards just handed to the player."""
 TRACKER_OWN = (150, 205, 255)
 """The tracker's cells of the player's own cards."""
 MIN_FIT = 0.62
@@ -61,6 +68,7 @@ class TablePainter:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._fans: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._dims: dict[tuple[int, int, bool], pygame.Surface] = {}
 
     # --- background ----------------------------------------------------------------
 
@@ -81,19 +89,7 @@ class TablePainter:
 
         The size shrinks down to ``least`` of itself; text still too wide is cut with an ellipsis.
         """
-        measure = self.ctx.text.size
-        if measure(text, size, bold=bold)[0] <= width:
-            return text, size
-        least = max(8, round(size * least))
-        fitted = max(least, min(size, size * width // max(1, measure(text, size, bold=bold)[0])))
-        while fitted > least and measure(text, fitted, bold=bold)[0] > width:
-            fitted -= 1
-        if measure(text, fitted, bold=bold)[0] <= width:
-            return text, fitted
-        cut = len(text)
-        while cut > 1 and measure(text[:cut].rstrip() + "…", fitted, bold=bold)[0] > width:
-            cut -= 1
-        return text[:cut].rstrip() + "…", fitted
+        return fit_label(self.ctx, text, size, width, bold=bold, least=least)
 
     def _fan(self, shown: int, back_w: int, span: int) -> pygame.Surface:
         """``shown`` card backs fanned out, drawn once per count and size (the middle card's top ``back_w // 2``
@@ -332,26 +328,54 @@ class TablePainter:
         surface.blit(image, image.get_rect(center=back.center))
 
     def hand(self, surface: pygame.Surface, layout: TableLayout, view: HandView, hidden: int, dim: int,
-             active: bool) -> None:
+             active: bool, received: int = 0) -> None:
+        """The player's cards: selected ones lifted in yellow, the hint's in blue, cards just handed to the player
+        (``received``) in green with a tag, and the unplayable ones (``dim``) greyed."""
         art, four, scale = self.ctx.art, self.ctx.settings.four_color, layout.scale
+        tags: list[pygame.Rect] = []
         for index, (cid, rect) in enumerate(view.rects(layout)):
             if hidden >> cid & 1:
                 continue
-            image = art.face(cid, layout.card_w, four_color=four)
-            if dim >> cid & 1:
-                image = image.copy()
-                image.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
+            dimmed = dim >> cid & 1
+            image = self._dimmed(cid, layout.card_w) if dimmed else art.face(cid, layout.card_w, four_color=four)
             surface.blit(image, rect)
             radius = max(4, layout.card_w // 10)
+            frame = rect.inflate(px(4, scale), px(4, scale))
             if view.selected >> cid & 1:
-                pygame.draw.rect(surface, theme.SELECT, rect.inflate(px(4, scale), px(4, scale)), px(4, scale),
-                                 border_radius=radius)
+                pygame.draw.rect(surface, theme.SELECT, frame, px(4, scale), border_radius=radius)
             elif view.hint >> cid & 1:
-                pygame.draw.rect(surface, (90, 220, 255), rect.inflate(px(4, scale), px(4, scale)), px(4, scale),
-                                 border_radius=radius)
+                pygame.draw.rect(surface, HINT, frame, px(4, scale), border_radius=radius)
+            elif received >> cid & 1:
+                pygame.draw.rect(surface, RECEIVED, frame, px(4, scale), border_radius=radius)
+            if received >> cid & 1:
+                tags.append(rect)
             if active and index == view.focus:
                 pygame.draw.rect(surface, theme.WHITE, rect.inflate(px(8, scale), px(8, scale)), px(2, scale),
                                  border_radius=radius + 2)
+        for rect in tags:  # over the next card's edge: drawn last
+            self._received_tag(surface, rect, scale)
+
+    def _dimmed(self, cid: int, width: int) -> pygame.Surface:
+        """An unplayable card: grey and dark, so it reads as out of play by its colour and its brightness."""
+        four = self.ctx.settings.four_color
+        key = (cid, width, four)
+        image = self._dims.get(key)
+        if image is None:
+            image = pygame.transform.grayscale(self.ctx.art.face(cid, width, four_color=four))
+            image.fill(DIM, special_flags=pygame.BLEND_RGB_MULT)
+            if len(self._dims) > 120:
+                self._dims.clear()
+            self._dims[key] = image
+        return image
+
+    def _received_tag(self, surface: pygame.Surface, card: pygame.Rect, scale: float) -> None:
+        text = self.ctx.t("table.received_tag")
+        label, size = self.fit(text, px(theme.FONT_SMALL - 2, scale), card.width - px(6, scale), bold=True)
+        image = self.ctx.text.render(label, size, theme.INK, bold=True)
+        chip = image.get_rect().inflate(px(8, scale), px(2, scale))
+        chip.midbottom = (card.centerx, card.top + px(3, scale))
+        rounded_panel(surface, chip, RECEIVED, chip.height // 2, theme.INK, 1)
+        surface.blit(image, image.get_rect(center=chip.center))
 
     def flights(self, surface: pygame.Surface, director: Director, *, under: bool = False) -> None:
         """Cards in the air; ``under``: only the old trick sweeping away (drawn before the trick), else the rest."""
@@ -497,8 +521,11 @@ class TablePainter:
 
     # --- the play log ------------------------------------------------------------------------
 
-    def log(self, surface: pygame.Surface, layout: TableLayout, log: PlayLog, names: Callable[[int], str]) -> None:
-        """The play log's panel: a title, then the newest lines (or older ones, scrolled)."""
+    def log(self, surface: pygame.Surface, layout: TableLayout, log: PlayLog, words: Words) -> None:
+        """The play log's panel: a title, then the newest lines (or older ones, scrolled).
+
+        A line too long for the panel goes on over a second, indented row (a third would be cut short).
+        """
         ctx, scale, rect = self.ctx, layout.scale, layout.log
         rounded_panel(surface, rect, (6, 20, 14, 190), px(10, scale), (255, 255, 255, 40), 1)
         pad = px(8, scale)
@@ -508,25 +535,44 @@ class TablePainter:
         size = max(9, round(px(theme.FONT_SMALL, scale) * 0.9))
         step = round(size * 1.35)
         top = rect.top + pad + title + px(6, scale)
-        lines = max(1, (rect.bottom - pad - top) // step)
-        shown = log.window(lines)
+        room = max(1, (rect.bottom - pad - top) // step)
         if log.scroll:
             ctx.text.draw(surface, "▲▼", (rect.right - pad, rect.top + pad), title, theme.MUTED, anchor="topright")
-        y = rect.bottom - pad - step * len(shown)
-        width = rect.width - 2 * pad
-        for event in shown:
-            text, tone = line_for(event, ctx.t, names)
-            text, fitted = self.fit(text, size, width)
-            ctx.text.draw(surface, text, (rect.left + pad, y), fitted, LOG_TONES[tone], anchor="topleft",
+        width, indent = rect.width - 2 * pad, px(10, scale)
+        rows: list[tuple[str, int, str]] = []  # (text, indent, tone), oldest first
+        for event in reversed(log.window(room)):
+            text, tone = line_for(event, words)
+            bold = tone == "rule"
+            wrapped = self.log_rows(text, size, width, indent, bold)
+            if len(rows) + len(wrapped) > room:
+                if not rows:
+                    rows = [(row, x, tone) for row, x in wrapped[:room]]
+                break
+            rows = [(row, x, tone) for row, x in wrapped] + rows
+        y = rect.bottom - pad - step * len(rows)
+        for text, x, tone in rows:
+            ctx.text.draw(surface, text, (rect.left + pad + x, y), size, LOG_TONES[tone], anchor="topleft",
                           bold=tone == "rule")
             y += step
+
+    def log_rows(self, text: str, size: int, width: int, indent: int, bold: bool) -> list[tuple[str, int]]:
+        """A log line as (text, indent) rows no wider than ``width``: one row, or two with the second indented."""
+        if self.ctx.text.size(text, size, bold=bold)[0] <= width:
+            return [(text, 0)]
+        first, *rest = self.ctx.text.wrap(text, size, width, bold=bold)
+        if not rest:
+            return [(first, 0)]
+        more, _ = self.fit(" ".join(rest) if " " in text else "".join(rest), size, width - indent, bold=bold,
+                           least=1.0)
+        return [(first, 0), (more, indent)]
 
     # --- the played-card tracker ---------------------------------------------------------
 
     def tracker(self, surface: pygame.Surface, layout: TableLayout, played: int, jokers: int, own: int = 0) -> None:
         """The cards not played yet, bright in a 13 × 4 grid (3s, 8s and 2s stand out), and the jokers.
 
-        The player's own cards (``own``) are gold, so the bright white ones are those the others hold.
+        The player's own cards (``own``) are blue (the key under the grid says so), so the bright white ones
+        are those the others hold.
         """
         ctx, scale = self.ctx, layout.scale
         rect = layout.tracker
@@ -534,20 +580,24 @@ class TablePainter:
         pad = px(8, scale)
         title = px(theme.FONT_SMALL, scale)
         small = max(9, round(title * 0.78))
-        heading = ctx.text.draw(surface, ctx.t("tracker.title"), (rect.left + pad, rect.top + pad), title,
-                                theme.GOLD, anchor="topleft", bold=True)
-        key = pygame.Rect(heading.right + px(10, scale), 0, small, small)
-        key.centery = heading.centery
-        pygame.draw.rect(surface, TRACKER_OWN, key, border_radius=max(1, px(3, scale)))
-        ctx.text.draw(surface, ctx.t("tracker.yours"), (key.right + px(4, scale), key.centery), small, theme.CREAM,
-                      anchor="midleft")
+        right = rect.right - pad
         if jokers:
-            self._tracker_jokers(surface, rect, played, jokers, pad, small, scale, own)
+            right = self._tracker_jokers(surface, rect, played, jokers, pad, small, scale, own) - px(6, scale)
+        heading, fitted = self.fit(ctx.t("tracker.title"), title, right - rect.left - pad, bold=True)
+        ctx.text.draw(surface, heading, (rect.left + pad, rect.top + pad), fitted, theme.GOLD, anchor="topleft",
+                      bold=True)
+        # The key (what blue means) has a row of its own under the grid, clear of the jokers and the heading.
+        key_h = small + px(4, scale)
+        key = pygame.Rect(rect.left + pad, 0, small, small)
+        key.centery = rect.bottom - pad - key_h // 2
+        pygame.draw.rect(surface, TRACKER_OWN, key, border_radius=max(1, px(3, scale)))
+        label, size = self.fit(ctx.t("tracker.yours"), small, rect.right - pad - key.right - px(4, scale))
+        ctx.text.draw(surface, label, (key.right + px(4, scale), key.centery), size, theme.CREAM, anchor="midleft")
         header_top = rect.top + pad + title + px(6, scale)
         grid_top = header_top + small + px(3, scale)
         grid_left = rect.left + pad + small + px(4, scale)
         cell_w = (rect.right - pad - grid_left) / 13
-        cell_h = (rect.bottom - pad - grid_top) / 4
+        cell_h = (rect.bottom - pad - key_h - px(2, scale) - grid_top) / 4
         four = ctx.settings.four_color
         for rank in range(13):
             x = grid_left + rank * cell_w
@@ -572,7 +622,8 @@ class TablePainter:
             surface.blit(icon, icon.get_rect(center=center))
 
     def _tracker_jokers(self, surface: pygame.Surface, rect: pygame.Rect, played: int, jokers: int, pad: int,
-                        size: int, scale: float, own: int = 0) -> None:
+                        size: int, scale: float, own: int = 0) -> int:
+        """The jokers not played yet, as chips at the top right; the left edge of the leftmost."""
         x = rect.right - pad
         for i in reversed(range(jokers)):
             seen = played >> JOKER_IDS[i] & 1
@@ -584,6 +635,7 @@ class TablePainter:
             pygame.draw.rect(surface, fill, chip, border_radius=px(5, scale))
             surface.blit(image, image.get_rect(center=chip.center))
             x = chip.left - px(6, scale)
+        return x + px(6, scale)
 
 def _felt_surface(size: tuple[int, int]) -> pygame.Surface:
     """A radial gradient of felt green with a soft vignette and a faint weave."""
