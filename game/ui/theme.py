@@ -39,9 +39,8 @@ PASS_BUBBLE = (240, 240, 240)
 
 HIGH_CONTRAST_OUTLINE = (238, 238, 226)
 """Every panel's outline in high contrast."""
-HIGH_CONTRAST_DIM = (52, 52, 52)
-"""What an unplayable card is multiplied by in high contrast (normally (120, 120, 120))."""
-DIM = (120, 120, 120)
+HIGH_CONTRAST_DIM = (70, 70, 70)
+"""The brightness (of 255) of an unplayable card in high contrast: half of the usual (``painter.DIM``)."""
 
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)

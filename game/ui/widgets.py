@@ -82,6 +82,8 @@ class Widget:
         self.enabled = True
         self.visible = True
         self.hover = False
+        self.scale: float | None = None
+        """The scale it is drawn at, when not the screen's (the table's own, at a large text size)."""
 
     def refresh(self) -> None:
         """Bring ``enabled`` up to date (a button that says when it may be pressed)."""
@@ -156,7 +158,7 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
         self.refresh()
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         radius = theme.px(12, scale)
         if not self.enabled:
             fill: theme.Color = theme.BUTTON_DISABLED
@@ -206,7 +208,7 @@ class Toggle(Widget):
             self.set(not self.get())
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         box = pygame.Rect(0, 0, self.rect.height - theme.px(8, scale), self.rect.height - theme.px(8, scale))
         box.midleft = (self.rect.left + theme.px(4, scale), self.rect.centery)
         rounded_panel(surface, box, theme.CREAM if self.enabled else theme.BUTTON_DISABLED, theme.px(5, scale),
@@ -270,7 +272,7 @@ class Selector(Widget):
         return False
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         radius = theme.px(10, scale)
         rounded_panel(surface, self.rect, (0, 0, 0, 110), radius,
                       theme.GOLD if focused or self.hover else (255, 255, 255, 60), theme.px(2, scale),
@@ -321,7 +323,7 @@ class Slider(Widget):
         return True
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         track = pygame.Rect(self.rect.left, 0, self.rect.width, theme.px(8, scale))
         track.centery = self.rect.centery
         rounded_panel(surface, track, (0, 0, 0, 120), track.height // 2, solid=ctx.settings.high_contrast)
@@ -366,7 +368,7 @@ class TextField(Widget):
         self.editing = True
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         rounded_panel(surface, self.rect, (0, 0, 0, 140), theme.px(8, scale),
                       theme.GOLD if self.editing or focused else (255, 255, 255, 70), theme.px(2, scale),
                       solid=ctx.settings.high_contrast)

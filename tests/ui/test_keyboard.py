@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.engine.record import record_json
-from game.ui.app import App
+from game.ui.app import KEY_GRACE, App
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.lessons import LessonsScene
@@ -133,6 +133,8 @@ def test_a_match_by_the_keyboard_menu_result_review_replay_and_leaving(app: App)
     key(app, pygame.K_RETURN)  # back to the game
     assert top(app) is table
     play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=3))
+    for _ in range(round(KEY_GRACE / DT) + 1):  # the game opened the result: keys count after a moment
+        app.step(DT)
     result = top(app)
     assert tab_through(app, result) == reachable(group(result))
     while group(result).widgets[group(result).focus] is not result.review_button:  # type: ignore[attr-defined]

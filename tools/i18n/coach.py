@@ -51,6 +51,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings.rule_help": ("Rule help at the table", "ルールの説明を表示"),
     "settings.rule_help_reset": ("Rules hidden: {count}", "非表示の説明：{count}件"),
     "settings.rule_help_reset.button": ("Show again", "また表示する"),
+    "table.zoom_clamped": (
+        "{wanted}% does not fit {players} players in this window: the table is shown at {used}%.",
+        "このウィンドウでは{players}人の卓が{wanted}%に収まらないため、{used}%で表示しています。",
+    ),
     # rule help bubbles
     "help.ok": ("Got it", "OK"),
     "help.dont_show": ("Don't show again", "今後表示しない"),

@@ -220,7 +220,10 @@ class LessonTableScene(TableScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self._layout_done(self.layout_now)
+        layout = self.layout_now
+        for widget in (self.next_button, *self.done_widgets.widgets):
+            widget.scale = layout.scale
+        self._layout_done(layout)
 
     def _layout_done(self, layout: TableLayout) -> None:
         scale = layout.scale

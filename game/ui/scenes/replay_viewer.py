@@ -28,6 +28,7 @@ from ..table.model import TableModel
 from ..table.painter import TablePainter
 from ..theme import px
 from ..widgets import Button, Selector, Toggle, WidgetGroup
+from ..zoom import table_zoom
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -156,9 +157,12 @@ class ReplayViewerScene(Scene):
         frame = self.frame
         n = frame.game.n if frame else 4
         rules = frame.game.rules if frame else None
-        self._layout = layout = table_layout(size, n, self.seat, stock=bool(rules and rules.hand_size),
-                                             pile=bool(rules and rules.pile_draw), zoom=self.ctx.zoom)
+        stock, pile = bool(rules and rules.hand_size), bool(rules and rules.pile_draw)
+        zoom = table_zoom(size, n, stock, pile, self.ctx.settings.ui_scale)
+        self._layout = layout = table_layout(size, n, self.seat, stock=stock, pile=pile, zoom=zoom / 100)
         scale = layout.scale
+        for widget in self.widgets.widgets:
+            widget.scale = scale
         bar = layout.top_bar
         self.back_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale),
                                             bar.height - px(10, scale))

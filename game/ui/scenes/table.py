@@ -36,6 +36,7 @@ from ..table.rule_bubble import RuleBubble
 from ..theme import px
 from ..tween import Timer, Tween
 from ..widgets import Button, Toggle, WidgetGroup
+from ..zoom import table_zoom
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -64,6 +65,10 @@ class TableScene(Scene):
         self.director = self._new_director()
         self.widgets = WidgetGroup()
         self._layout: TableLayout | None = None
+        self._laid_out: tuple[tuple[int, int], int] | None = None
+        self.zoom = 100
+        """The size of text and of the table in force (percent): the player's, or the largest that fits."""
+        self._told_zoom: tuple[tuple[int, int], int] | None = None
         self._think: Tween | None = None
         self._auto_pass: Tween | None = None
         self._message: tuple[str, Tween] | None = None
@@ -128,7 +133,7 @@ class TableScene(Scene):
 
     @property
     def layout_now(self) -> TableLayout:
-        if self._layout is None or self._layout.size != self.ctx.size or self._layout.scale != self.ctx.scale:
+        if self._layout is None or self._laid_out != (self.ctx.size, self.ctx.settings.ui_scale):
             self.layout(self.ctx.size)
         assert self._layout is not None
         return self._layout
@@ -136,9 +141,18 @@ class TableScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         session = self.session
         rules = session.rules
-        self._layout = layout = table_layout(size, session.game.n, session.human_seat, stock=bool(rules.hand_size),
-                                             pile=rules.pile_draw, zoom=self.ctx.zoom)
+        n, stock, pile = session.game.n, bool(rules.hand_size), rules.pile_draw
+        wanted = self.ctx.settings.ui_scale
+        self.zoom = table_zoom(size, n, stock, pile, wanted)
+        self._layout = layout = table_layout(size, n, session.human_seat, stock=stock, pile=pile,
+                                             zoom=self.zoom / 100)
+        self._laid_out = (size, wanted)
+        if self.zoom < wanted and self._told_zoom != (size, wanted):  # the table says what the window cannot take
+            self._told_zoom = (size, wanted)
+            self.director.toast(self.ctx.t("table.zoom_clamped", wanted=wanted, used=self.zoom, players=n))
         scale = layout.scale
+        for widget in self.widgets.widgets:  # the table's controls are drawn at the table's size
+            widget.scale = scale
         area = layout.buttons
         gap = px(8, scale)
         half = (area.height - gap) // 2
