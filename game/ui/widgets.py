@@ -34,6 +34,8 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color
     ``solid`` (high contrast): nothing shows through it and it has a light outline; a translucent black
     shadow (without a border) is not drawn at all.
     """
+    if rect.width <= 0 or rect.height <= 0:
+        return
     if solid:
         if len(color) == 4 and color[3] < 255 and color[:3] == (0, 0, 0) and border is None:
             return

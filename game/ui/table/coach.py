@@ -105,24 +105,32 @@ class CoachPainter:
         return shape
 
     def _shape(self, layout: TableLayout, text: str, with_button: bool) -> PanelShape:
-        slot, scale = layout.messages, layout.scale
-        area = room(layout)
+        """The messages slot as wide as the seats allow, or taller over the trick's label (narrower where the
+        seats' bubbles come in): whichever shows the words larger."""
+        scale = layout.scale
+        taller = layout.trick_label.top + px(2, scale)
+        shapes = [self._shape_in(layout, top, text, with_button) for top in (layout.messages.top, taller)]
+        return max(shapes, key=lambda shape: (shape.size, shape.footer, -shape.rect.height))
+
+    def _shape_in(self, layout: TableLayout, top: int, text: str, with_button: bool) -> PanelShape:
+        scale = layout.scale
+        area = room(layout, top)
         width = min(area.width, px(PANEL_W, scale))
         button = pygame.Rect(0, 0, px(136, scale), px(42, scale))
         pad = px(20, scale)
         text_w = width - 2 * pad - (button.width + pad if with_button else 0)
         full = px(theme.FONT_BODY, scale)
         smallest = max(8, round(full * SMALLEST))
-        for footer in (True, False):  # the line of keys goes first when the slot is short
-            for size in range(full, smallest - 1, -1):
-                lines = self.ctx.text.wrap(text, size, text_w)
+        for size in range(full, smallest - 1, -1):  # in a short slot the line of keys goes before the words shrink
+            lines = self.ctx.text.wrap(text, size, max(1, text_w))
+            for footer in (True, False):
                 height = self._chrome(scale, footer) + round(size * 1.4) * len(lines)
-                if height <= slot.height:
+                if height <= area.height:
                     break
-            if height <= slot.height:
+            if height <= area.height:
                 break
-        rect = pygame.Rect(0, 0, width, min(slot.height, max(height, button.height + px(24, scale))))
-        rect.midbottom = (area.centerx, slot.bottom)
+        rect = pygame.Rect(0, 0, width, min(area.height, max(height, button.height + px(24, scale))))
+        rect.midbottom = (area.centerx, layout.messages.bottom)
         button.midright = (rect.right - pad, rect.centery)
         return PanelShape(rect, lines, size, button, footer)
 
@@ -171,12 +179,12 @@ class CoachPainter:
                       anchor="bottomleft", bold=words.footer_alert)
 
 
-def room(layout: TableLayout) -> pygame.Rect:
-    """Where the coach's panel may go: the messages slot's height, from the play log to the tracker, narrowed
-    (around the middle) until it meets no seat."""
+def room(layout: TableLayout, top: int) -> pygame.Rect:
+    """Where the coach's panel may go: from ``top`` to the bottom of the messages slot, from the play log to the
+    tracker, narrowed (around the middle) until it meets no seat."""
     slot, gap = layout.messages, px(6, layout.scale)
-    area = pygame.Rect(layout.log.right + gap, slot.top, layout.tracker.left - gap - layout.log.right - gap,
-                       slot.height)
+    area = pygame.Rect(layout.log.right + gap, top, layout.tracker.left - gap - layout.log.right - gap,
+                       slot.bottom - top)
     center = slot.centerx
     for spot in layout.spots.values():
         for other in (spot.block, spot.bubble):
@@ -185,7 +193,7 @@ def room(layout: TableLayout) -> pygame.Rect:
                 half = min(half, center - other.right - gap) if other.centerx < center else \
                     min(half, other.left - gap - center)
                 area = pygame.Rect(center - max(0, half), area.top, 2 * max(0, half), area.height)
-    return area if area.width >= slot.width else slot
+    return area if area.width >= slot.width else pygame.Rect(slot.left, top, slot.width, slot.bottom - top)
 
 
 def _fitted(ctx: Context, text: str, size: int, width: int, *, bold: bool) -> tuple[str, int]:
