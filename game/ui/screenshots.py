@@ -23,12 +23,17 @@ import pygame
 
 from game.engine import Phase, Play, preset_rules
 from game.engine.record import record_json
+from game.lessons.catalog import lesson
+from game.lessons.script import Expect
+from game.lessons.session import LessonSession
 from game.session import Session, SessionSetup
 from game.storage.stats import GameRow, iso_utc
 
 from .app import App
+from .scenes.lesson_table import LessonTableScene
 from .scenes.replay_viewer import ReplayViewerScene
 from .scenes.review import ReviewScene
+from .scenes.settings import SettingsScene
 from .scenes.table import TableScene
 from .scripted import Autopilot, find_position, headless_app, play_until, setup_for
 
@@ -207,6 +212,106 @@ def _more_screens(app: App, out: Path, language: str) -> list[Path]:
     return written
 
 
+def _answer(scene: TableScene, session: LessonSession) -> None:
+    """Make the lesson's current step happen at once (its explanation read, its cards picked, its move played)."""
+    step = session.run.step
+    if step is None:
+        return
+    if step.expect is Expect.NEXT:
+        session.run.advance()
+    elif step.expect is Expect.PASS:
+        scene.pass_turn()
+    else:
+        scene.hand.selected = step.card_set
+        if step.expect is Expect.SELECT:
+            session.run.advance()
+        else:
+            scene.play_selected()
+
+
+def _lesson_to(app: App, scene: LessonTableScene, text: str, max_frames: int = 4000) -> bool:
+    """Play the lesson on until the step ``text`` (a key's last part) is shown."""
+    session = scene.lesson_session
+    for _ in range(max_frames):
+        step = scene.step
+        if step is not None and step.text.endswith("." + text):
+            _settle(app, 20)
+            return True
+        if scene.finished:
+            return False
+        if step is not None:
+            _answer(scene, session)
+        app.step(1 / 30)
+    return False
+
+
+LESSON_SHOTS = (("first_game", ("hand", "lead_select", "pair_select", "lock", "revolution", "classes", "give")),
+                ("akita", ("jback",)), ("duel5", ("stock",)), ("house_rules", ("seven_give",)))
+"""The lessons' steps the screenshots show (each lesson played from its start to them)."""
+
+
+def _coach_screens(app: App, out: Path, language: str) -> list[Path]:
+    """Learn to play: the lessons screen, steps of the lessons, a lesson done, and rule help at the table."""
+    written: list[Path] = []
+    app.show_title()
+    app.show_lessons()
+    _settle(app, 10)
+    written.append(_save(app, out, f"lessons-{language}"))
+    for lesson_id, steps in LESSON_SHOTS:
+        app.show_title()
+        app.start_lesson(lesson_id)
+        scene = app.stack.top
+        assert isinstance(scene, LessonTableScene)
+        for text in steps:
+            if _lesson_to(app, scene, text):
+                written.append(_save(app, out, f"lesson-{lesson_id}-{text}-{language}"))
+        if lesson_id == "first_game":
+            _lesson_to(app, scene, "no step: to the end")
+            _settle(app, 10)
+            written.append(_save(app, out, f"lesson-done-{language}"))
+    app.show_title()
+    session = LessonSession(lesson("first_game"), app.ctx.worker)
+    table = TableScene(app.ctx, session)
+    app.stack.reset(table)
+    for _ in range(4000):  # the deal's 8-cut, at an ordinary table: its rule explained
+        if table.rule_bubble.rule == "eight_cut":
+            _settle(app, 24)
+            written.append(_save(app, out, f"rule-help-{language}"))
+            break
+        if table.director.idle and (session.human_to_act() or session.run.step is not None):
+            _answer(table, session)
+        app.step(1 / 30)
+    app.ctx.update_settings(high_contrast=True)
+    _settle(app, 2)
+    written.append(_save(app, out, f"table-high-contrast-{language}"))
+    app.ctx.update_settings(high_contrast=False)
+    app.show_title()
+    app.show_settings()
+    settings = app.stack.top
+    if isinstance(settings, SettingsScene):
+        settings.scroller.scroll_to(settings.scroller.max_offset, instant=True)
+        _settle(app, 5)
+        written.append(_save(app, out, f"settings-more-{language}"))
+    for percent in (125, 150):
+        app.ctx.update_settings(ui_scale=percent)
+        app.stack.relayout(app.ctx.size)
+        app.show_title()
+        _settle(app, 10)
+        written.append(_save(app, out, f"title-{percent}-{language}"))
+        app.show_new_game()
+        _settle(app, 10)
+        written.append(_save(app, out, f"new-game-{percent}-{language}"))
+        app.show_title()
+        app.start_lesson("first_game")
+        scene = app.stack.top
+        assert isinstance(scene, LessonTableScene)
+        if _lesson_to(app, scene, "follow"):
+            written.append(_save(app, out, f"lesson-{percent}-{language}"))
+    app.ctx.update_settings(ui_scale=100)
+    app.show_title()
+    return written
+
+
 def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -264,6 +369,7 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 written.append(_save(app, out, f"replay-{language}"))
                 _made_up_results(app, record_json(session.rules, [session.game]))
             written.extend(_more_screens(app, out, language))
+            written.extend(_coach_screens(app, out, language))
             app.show_title()
             app.show_settings()
             _settle(app, 20)

@@ -307,8 +307,8 @@ class ReplaysScene(MenuScreen):
         field_left = row_left + px(10, scale) + self.ctx.text.size(self.import_label, small)[0]
         self.path_field.rect = pygame.Rect(field_left, 0, max(px(60, scale), self.import_button.rect.left
                                                               - px(10, scale) - field_left), button_h - px(4, scale))
-        for widget in (self.open_button, self.review_button, self.export_button):
-            widget.rect.centery = top_row
+        for button in (self.open_button, self.review_button, self.export_button):
+            button.rect.centery = top_row
         for widget in (self.import_button, self.choose_button, self.path_field):
             widget.rect.centery = import_row
 
