@@ -26,10 +26,10 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
+from game.ui.scripted import Autopilot, play_until, setup_for
 from game.ui.widgets import Widget, WidgetGroup
+from tests.ui.posting import DT, english_app, key
 
-DT = 1 / 30
 SCREENS: dict[str, type[Scene]] = {
     "new_game": NewGameScene, "learn": LessonsScene, "stats": StatsScene, "replays": ReplaysScene,
     "rules": RulesScene, "settings": SettingsScene,
@@ -38,17 +38,8 @@ SCREENS: dict[str, type[Scene]] = {
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = headless_app(home=tmp_path / "home", language="en", raise_errors=True)
-    application.show_title()
-    application.step(DT)
-    yield application
-    application.close()
-
-
-def key(app: App, code: int, times: int = 1) -> None:
-    for _ in range(times):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-        app.step(DT)
+    with english_app(tmp_path / "home") as application:
+        yield application
 
 
 def top(app: App) -> Scene:

@@ -21,35 +21,14 @@ from game.ui.scenes.lesson_table import LessonTableScene
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.title import TitleScene
-from game.ui.scripted import Autopilot, headless_app, play_until, setup_for
-
-DT = 1 / 30
+from game.ui.scripted import Autopilot, play_until, setup_for
+from tests.ui.posting import click, english_app, frames, key
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = headless_app(home=tmp_path / "home", language="en", raise_errors=True)
-    application.show_title()
-    application.step(DT)
-    yield application
-    application.close()
-
-
-def frames(app: App, count: int = 1) -> None:
-    for _ in range(count):
-        app.step(DT)
-
-
-def key(app: App, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    frames(app)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app)
+    with english_app(tmp_path / "home") as application:
+        yield application
 
 
 def lesson_scene(app: App) -> LessonTableScene:

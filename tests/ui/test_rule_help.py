@@ -24,29 +24,13 @@ from game.ui.scripted import headless_app
 from game.ui.table.layout import table_layout
 from game.ui.table.rule_bubble import RuleBubble, places
 from game.ui.zoom import table_configurations
-
-DT = 1 / 30
+from tests.ui.posting import DT, click, english_app, key
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = headless_app(home=tmp_path / "home", language="en", raise_errors=True)
-    application.show_title()
-    application.step(DT)
-    yield application
-    application.close()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(DT)
-
-
-def key(app: App, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.step(DT)
+    with english_app(tmp_path / "home") as application:
+        yield application
 
 
 class Table:

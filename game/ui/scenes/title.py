@@ -47,7 +47,7 @@ def mode_line(ctx: Context, setup: SessionSetup) -> str:
 
 ANGLE_STEP = 0.2
 """The fan's sway is drawn at angles this many degrees apart (rotated images are kept)."""
-LOGO_SIZE = (440, 420)
+LOGO_SIZE = (500, 520)
 """The room the fan, the logo and the subtitle take at scale 1."""
 SWAY_FPS = 8.0
 """The sway turns a card at most 1.6° a second and a suit drifts 6 pixels a second: at 8 frames a second
@@ -188,7 +188,7 @@ class TitleScene(Scene):
         # The logo: a fan of cards with 大富豪 over its foot, in the room left of the menu (smaller when the
         # text size leaves it less).
         left_room = self.menu_panel.left - px(24, scale)
-        self.logo_scale = logo = min(scale, left_room / LOGO_SIZE[0], (height - px(40, scale)) / LOGO_SIZE[1])
+        self.logo_scale = logo = min(scale, left_room / LOGO_SIZE[0], height / LOGO_SIZE[1])
         logo_x = min(round(width * 0.34), left_room - round(LOGO_SIZE[0] * logo / 2))
         self.card_w = px(118, logo)
         self.fan_radius = px(300, logo)
