@@ -17,15 +17,16 @@ decision costs one planning per distinct remaining hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 from typing import Final
 
 from game.engine import Play
-from game.engine.cards import JOKER_MASK, JOKER_RANK, N_RANKS, NATURAL_MASK, SPADE_3
+from game.engine.cards import JOKER_MASK, JOKER_RANK, N_RANKS, NATURAL_MASK
 from game.engine.effects import eight_cuts, forbidden_finish, j_backs, revolts
-from game.engine.movegen import legal_plays, suit_ranks
+from game.engine.movegen import legal_plays, stronger_ranks, suit_ranks, trump_rank
 from game.engine.plays import GROUP, SEQUENCE, SINGLE, canonical_group_suits
 from game.engine.rules import RuleSet
 
@@ -113,7 +114,8 @@ class Outlook:
     """One decision's view for evaluating hands: rules, unseen cards, rank order; with caches."""
 
     __slots__ = (
-        "_beaters", "_plans", "_table", "_values", "jokers_unseen", "opponents", "reversed", "rules", "unseen"
+        "_beaters", "_plans", "_table", "_threat_lists", "_values", "jokers_unseen", "opponents", "reversed", "rules",
+        "unseen",
     )
 
     def __init__(
@@ -128,6 +130,7 @@ class Outlook:
         """Hand sizes of the players who will answer a led play (None: judge by beating ranks only)."""
         self.jokers_unseen = (unseen & JOKER_MASK).bit_count()
         self._beaters: dict[tuple[int, int, int, int], int] = {}
+        self._threat_lists: dict[tuple[int, int, int, int, bool], list[tuple[int, int]]] = {}
         self._plans: dict[int, Plan] = {}
         self._values: dict[tuple[int, int, int, bool], float] = {}
         self._table: list[float | None] = [None] * (N_RANKS * 5)
@@ -146,15 +149,34 @@ class Outlook:
         return reversed_
 
     def _threats(self, play: Play, lock: int, reversed_: bool) -> list[tuple[int, int]]:
+        """For each rank that could beat a single or a group: (unseen cards usable there, cards needed)
+        (see ``_find_threats``; remembered for the decision)."""
+        key = (play.kind, play.size, play.rank, lock, reversed_)
+        found = self._threat_lists.get(key)
+        if found is None:
+            found = self._threat_lists[key] = self._find_threats(play, lock, reversed_)
+        return found
+
+    def _find_threats(self, play: Play, lock: int, reversed_: bool) -> list[tuple[int, int]]:
         """For each rank that could beat a single or a group: (unseen cards usable there, cards needed).
 
-        Jokers count as usable at every rank; a lone joker on a natural single is its own entry.
+        The ranks are the engine's: the stronger ones in the order in force
+        (the lock's suits only) and the rank that beats any group of the size
+        (砂嵐, 救急車: any suits).  Jokers count as usable at every rank; a lone
+        joker on a natural single is its own entry; only the ♠3 answers a
+        lone joker (スペ3返し).
         """
         unseen = self.unseen
         jokers = self.jokers_unseen
         if play.rank == JOKER_RANK:
-            return [(1, 1)] if self.rules.spade3_return and unseen & SPADE_3 else []
-        ranks = range(play.rank) if reversed_ else range(play.rank + 1, N_RANKS)
+            return [(1, 1)] if legal_plays(unseen, play, reversed_, lock, self.rules) else []
+        ranks: Sequence[int] = stronger_ranks(play.rank, reversed_)
+        if reversed_:
+            ranks = ranks[::-1]  # the weakest first, whatever the order
+        rules = self.rules
+        trump = trump_rank(play, rules) if rules.sandstorm or rules.ambulance else None
+        if trump is not None:
+            ranks = [r for r in ranks if r != trump]
         mask = lock or 0xF
         need = play.size
         out: list[tuple[int, int]] = []
@@ -164,6 +186,10 @@ class Outlook:
                 if usable:
                     out.append((usable, 1))
             elif usable + jokers >= need and (usable or jokers >= 2):
+                out.append((usable + jokers, need))
+        if trump is not None:
+            usable = ((unseen >> (trump << 2)) & 0xF).bit_count()
+            if usable + jokers >= need and (usable or jokers >= 2):
                 out.append((usable + jokers, need))
         if need == 1 and jokers:
             out.append((jokers, 1))

@@ -39,7 +39,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from game.engine import Game, Move, Observation, Pass, PublicView
+from game.engine import Game, Move, Observation, Pass, PublicView, Turn
 from game.engine.cards import iter_ids
 
 from .normal import cards_before_gift, normal_move
@@ -291,7 +291,7 @@ def received_gifts(obs: Observation) -> dict[int, tuple[int, int]]:
         return {}
     played = [0] * state.n
     for turn in obs.history:
-        if not isinstance(turn.move, Pass):
+        if isinstance(turn, Turn) and not isinstance(turn.move, Pass):
             played[turn.seat] |= turn.move.cards
     me = obs.seat
     return {

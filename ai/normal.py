@@ -63,7 +63,7 @@ def normal_move(state: PublicView, hand: int, drawn: int = -1) -> Move:
     """The default client's move for the seat to act, holding ``hand``, in ``state``."""
     choice = client_choice(state, hand)
     if choice is not None:
-        legal = legal_reading(state, drawn, choice)
+        legal = legal_reading(state, hand, drawn, choice)
         if legal is not None:
             return legal
     if state.top is not None:

@@ -18,28 +18,11 @@ PositionKey = tuple[object, ...]
 
 
 def position_key(game: Game) -> PositionKey:
-    """What a policy of the public state and the hand to act may read, as a dictionary key: under
-    one rule set, equal keys mean the same choice for any such policy (``normal_move``, ``strong_move``)."""
+    """What a policy of the public state and the hand to act may read, as a dictionary key: the hand
+    to act, the card it drew and every declared public field but the rules (``State.key``).  Under one
+    rule set, equal keys mean the same choice for any such policy (``normal_move``, ``strong_move``)."""
     turn = game.turn
-    drawn = game.drawn if game.drawn_seat == turn else -1
-    return (
-        turn,
-        game.hands[turn],
-        drawn,
-        game.drawn_seat,
-        game.phase,
-        game.top,
-        game.revolution,
-        game.j_back,
-        game.lock,
-        game.lock_base,
-        tuple(game.counts),
-        game.active,
-        game.passed,
-        game.last_player,
-        game.played,
-        game.stock_count(turn),
-    )
+    return (game.hands[turn], game.drawn if game.drawn_seat == turn else -1, *game.key())
 
 
 def remembered(policy: Policy) -> Policy:

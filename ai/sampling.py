@@ -25,12 +25,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
-from game.engine import Game, Move, Observation, Play, PublicView, moves_for
+from game.engine import Game, Gift, Move, Observation, Play, PublicView, Turn, moves_for
 from game.engine.cards import JOKER_MASK, iter_ids, natural_strength_key
 from game.engine.game import Phase
-from game.engine.movegen import legal_plays, lock_suits
+from game.engine.movegen import legal_plays
 from game.engine.rules import RuleSet
-from game.engine.state import PublicState
+from game.engine.state import GiftKind, PublicState
 
 from .hand import breaks_up
 
@@ -171,11 +171,13 @@ def passes_seen(obs: Observation) -> list[PassSeen]:
         return []
     later = [0] * state.n
     found: list[PassSeen] = []
-    for turn in reversed(obs.history):
-        if isinstance(turn.move, Play):
-            later[turn.seat] |= turn.move.cards
-        elif turn.seat not in (obs.seat, state.miyako) and turn.top is not None:
-            found.append(PassSeen(turn.seat, turn.top, turn.reversed, turn.lock, later[turn.seat]))
+    for entry in reversed(obs.history):
+        if isinstance(entry, Gift):
+            continue
+        if isinstance(entry.move, Play):
+            later[entry.seat] |= entry.move.cards
+        elif entry.seat not in (obs.seat, state.miyako) and entry.top is not None:
+            found.append(PassSeen(entry.seat, entry.top, entry.reversed, entry.lock, later[entry.seat]))
     found.reverse()
     return found
 
@@ -199,55 +201,78 @@ class PastTurn:
     seat: int
     move: Move
     view: PublicState
-    """The public state it acted on (rebuilt from the history)."""
+    """The public state it acted on (rebuilt from the history, exactly)."""
     later: int
     """The cards it has played since (its hand then is its hand now plus these)."""
 
 
 def past_turns(obs: Observation, limit: int = 24) -> list[PastTurn]:
-    """The other players' decisions this game (the most recent ``limit``), with the tables they faced.
+    """The other players' decisions this game (the most recent ``limit``), each with the public state it
+    was made in, exactly as the player saw it.
 
-    The state each one acted on is rebuilt from the history: the cards played
-    before it, the hand sizes then (the sizes now plus what was played since),
-    the table, the lock and the order.  Modes whose hands change other than by
-    playing (stocks, a pile, 都落ち) are left out.
+    Each ``Turn`` of the history holds the table it was made on and whether
+    the trick ended with it; the hand sizes and the cards played then are the
+    ones now with what each entry since moved put back.  Modes whose hands
+    change other than by the history's entries (stocks, a pile, 都落ち) are
+    left out.  ``later`` is what the player played or discarded since (with
+    7渡し its hand then also differs by the cards handed on, unseen).
     """
     state = obs.state
     rules = state.rules
     if rules.hand_size or rules.pile_draw or state.miyako >= 0:
         return []
     history = obs.history
-    n = state.n
-    later_by_turn: list[tuple[int, ...]] = [()] * len(history)
-    later = [0] * n
-    for i in range(len(history) - 1, -1, -1):
-        turn = history[i]
-        if isinstance(turn.move, Play):
-            later[turn.seat] |= turn.move.cards
-        later_by_turn[i] = tuple(later)
-    played = 0
-    last_player = -1
+    before = _sizes_before(obs)
+    trick: list[tuple[int, Play]] = []
     picked: list[PastTurn] = []
     for i, turn in enumerate(history):
+        if not isinstance(turn, Turn):
+            continue
+        if not trick and turn.top is not None:  # the history starts in the middle of a trick
+            trick = [(turn.last_player, turn.top)]
         if turn.seat != obs.seat:
-            laters = later_by_turn[i]
-            counts = tuple(state.counts[s] + laters[s].bit_count() for s in range(n))
-            active = 0
-            for s in range(n):
-                if counts[s]:
-                    active |= 1 << s
-            top = turn.top
+            counts, played, later = before[i]
             view = replace(
-                state, phase=Phase.PLAY, turn=turn.seat, top=top, trick=(), last_player=last_player if top else -1,
-                passed=0, active=active, revolution=turn.reversed, j_back=False, lock=turn.lock,
-                lock_base=lock_suits(top, rules) if top is not None else 0, counts=counts, played=played,
-                drawn_seat=-1, result=None, pending=(),
+                state, phase=Phase.PLAY, turn=turn.seat, top=turn.top, trick=tuple(trick),
+                last_player=turn.last_player, passed=turn.passed, active=sum(1 << s for s, c in enumerate(counts) if c),
+                revolution=turn.revolution, j_back=turn.j_back, backwards=turn.backwards, lock=turn.lock,
+                lock_base=turn.lock_base, counts=counts, played=played, pending=(), drawn_seat=-1, result=None,
+                gekokujo=-1,  # 下克上 ends the game
+                finishers=tuple(s for s in state.finishers if not counts[s]),
+                forbidden=tuple(s for s in state.forbidden if not counts[s]),
             )
-            picked.append(PastTurn(turn.seat, turn.move, view, laters[turn.seat]))
+            picked.append(PastTurn(turn.seat, turn.move, view, later[turn.seat]))
         if isinstance(turn.move, Play):
-            played |= turn.move.cards
-            last_player = turn.seat
+            trick.append((turn.seat, turn.move))
+        if turn.cleared is not None:
+            trick = []
     return picked[-limit:] if limit else picked
+
+
+def _sizes_before(obs: Observation) -> dict[int, tuple[tuple[int, ...], int, tuple[int, ...]]]:
+    """For each entry of the history (by index): the hand sizes, the cards played and, by seat, the
+    cards that left each hand face up since (played or discarded), just before it."""
+    state = obs.state
+    counts = list(state.counts)
+    played = state.played
+    later = [0] * state.n
+    out = {}
+    for i in range(len(obs.history) - 1, -1, -1):
+        entry = obs.history[i]
+        if isinstance(entry, Turn):
+            if isinstance(entry.move, Play):
+                counts[entry.seat] += entry.move.size
+                played &= ~entry.move.cards
+                later[entry.seat] |= entry.move.cards
+        elif entry.kind is GiftKind.TEN_DISCARD:
+            counts[entry.giver] += entry.size
+            played &= ~entry.cards
+            later[entry.giver] |= entry.cards
+        elif entry.kind is GiftKind.SEVEN_PASS:
+            counts[entry.giver] += entry.size
+            counts[entry.receiver] -= entry.size
+        out[i] = (tuple(counts), played, tuple(later))
+    return out
 
 
 def log_likelihood(

@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from game.engine import PASS, Game, Move, Observation, Play, PublicView, moves_for
-from game.engine.cards import JOKER_RANK, SPADE_3, iter_ids
-from game.engine.effects import eight_cuts, forbidden_finish, hopeless, j_backs, revolts
-from game.engine.movegen import lock_suits
+from game.engine.cards import JOKER_RANK, iter_ids
+from game.engine.effects import effects, forbidden_finish, loses_hopeless, revolts, skip_clears
 from game.engine.plays import GROUP
 from game.levels import Level
 
@@ -87,7 +86,7 @@ def scored_moves(
             else:
                 out.append((WIN, move))
             continue
-        if rules.hand_size and not stock and rules.forbidden_finish and hopeless(rest):
+        if loses_hopeless(rules, rest, stock):
             out.append((LOSE + 1, move))
             continue
         view = outlook
@@ -132,21 +131,15 @@ def _distinct(moves: list[Move]) -> list[Move]:
 
 
 def _win_chance(game: PublicView, move: Play, outlook: Outlook, others: int, chances: bool) -> float:
-    """How likely ``move`` wins its trick: 1 when it cuts or nothing unseen can beat it."""
-    rules = game.rules
-    if not others or eight_cuts(move, rules):
+    """How likely ``move`` wins its trick: 1 when it clears the table (``effects``: 8切り, スペ3返し, 砂嵐,
+    救急車; a 5スキップ that comes round) or nothing unseen can beat it."""
+    if not others:
         return 1.0
-    top = game.top
-    if top is not None and top.rank == JOKER_RANK and move.cards == SPADE_3:
+    eff = effects(move, game)
+    if eff.cut or (eff.skips and skip_clears(eff.skips, others)):
         return 1.0
-    revolution = game.revolution != revolts(move, rules)
-    j_back = game.j_back != j_backs(move, rules)
-    lock = game.lock
-    if rules.lock and not lock:
-        base = lock_suits(move, rules)
-        if base and top is not None and base == game.lock_base:
-            lock = base
-    reversed_ = revolution != j_back
+    reversed_ = (game.revolution != eff.revolution) != (game.j_back != eff.j_back)
+    lock = 0 if eff.ends_lock else eff.locks or game.lock
     if chances:
         counts = tuple(game.counts[s] for s in range(game.n) if others >> s & 1)
         return outlook.hold_chance(move, lock, reversed_, counts)

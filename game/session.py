@@ -30,22 +30,29 @@ from typing import TYPE_CHECKING, Any
 from ai.levels import make_player
 from ai.player import Player
 from game.engine import (
+    PASS,
     Event,
     Game,
     IllegalMove,
     Match,
     Move,
+    Observation,
     Pass,
     Phase,
+    Play,
+    PublicState,
     Reason,
     RuleSet,
     Title,
+    Turn,
     observe,
 )
-from game.engine.events import MatchOver, Revolution, TrickCleared, visible_to
+from game.engine.events import Dealt, MatchOver, Revolution, TrickCleared, visible_to
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Decision, MatchRunner
+from game.engine.state import Entry, GiftKind
 from game.levels import Level
+from game.seat import Standings
 from game.setups import SeatKind, SeatSpec, SessionSetup, setup_from_json
 from game.storage.rows import iso_utc, utc_now
 
@@ -101,6 +108,18 @@ class Replaced:
 def decision_seed(seed: int, game: int, step: int, seat: int) -> int:
     """A reproducible seed for one computer decision."""
     return zlib.crc32(f"{seed}/{game}/{step}/{seat}".encode())
+
+
+def decision_step(game: Game) -> int:
+    """Where ``game`` stands, as a number for ``decision_seed``: one for each play, pass and handoff,
+    a thousand for each exchange gift chosen."""
+    step = 0
+    for entry in game.history:
+        if isinstance(entry, Turn) or entry.kind is not GiftKind.EXCHANGE:
+            step += 1
+        elif entry.chosen:
+            step += 1000
+    return step
 
 
 class Session:
@@ -215,6 +234,80 @@ class Session:
     def thinking(self) -> bool:
         return self._ticket is not None
 
+    # --- the seat the table shows (``game.seat.TableSeat``) ---------------------------------
+
+    remote = False
+
+    @property
+    def state(self) -> Game:
+        return self.match.game
+
+    @property
+    def hand(self) -> int:
+        return self.game.hands[self.human_seat]
+
+    @property
+    def history(self) -> Sequence[Entry]:
+        return self.game.history
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def game_index(self) -> int:
+        return self.match.index
+
+    def observation(self) -> Observation:
+        return observe(self.game, self.human_seat)
+
+    def moves(self) -> list[Move]:
+        game = self.game
+        return game.move_list() if game.phase is Phase.PLAY and game.turn == self.human_seat else []
+
+    def readings(self, cards: int) -> list[Play]:
+        game = self.game
+        if game.phase is not Phase.PLAY or cards & game.hands[game.turn] != cards:
+            return []
+        try:
+            return game.readings(cards)
+        except IllegalMove:
+            return []
+
+    def resolve(self, cards: int) -> Play:
+        return self.game.resolve(cards)
+
+    def deal_view(self) -> tuple[PublicState, int]:
+        game = self.game
+        dealt = next((e.state for e in game.setup_events if isinstance(e, Dealt) and e.state is not None), None)
+        return dealt or game.public(), game.deal.hands[self.human_seat]
+
+    def standings(self) -> Standings:
+        match = self.match
+        return Standings(tuple(match.results), tuple(match.totals), match.outcome, match.length, match.target,
+                         len(match.games))
+
+    def name_of(self, player: int) -> str | None:
+        return None
+
+    def game_record(self) -> dict[str, Any] | None:
+        return record_json(self.rules, [self.game])
+
+    me = HUMAN
+
+    def public(self) -> PublicState:
+        return self.game.public()
+
+    def forced_pass(self) -> bool:
+        game = self.game
+        return game.phase is Phase.PLAY and game.move_list() == [PASS]
+
+    def connection_at(self, seat: int) -> str | None:
+        return None
+
+    def deadline(self) -> float:
+        return 0.0
+
     def _decides(self, decision: Decision) -> Player | None:
         """The computer (or program) that makes ``decision``, None for the human."""
         return self.players[self.runner.player_of(decision)]
@@ -249,8 +342,7 @@ class Session:
         player = self._decides(decision)
         assert player is not None
         seat = decision.seat
-        step = len(game.history) + len(game.handoffs) + 1000 * len(game.chosen_gifts)
-        seed = decision_seed(self.setup.seed, self.match.index, step, seat)
+        seed = decision_seed(self.setup.seed, self.match.index, decision_step(game), seat)
         budget = self.setup.expert_budget if player.level is Level.EXPERT else None
         self._thinking = decision
         self._ticket = self.worker.submit(player, observe(game, seat), seed, gift=decision.gift is not None,
@@ -321,7 +413,7 @@ class Session:
         if game.phase is not Phase.PLAY or game.turn != self.human_seat:
             return None
         seat = self.human_seat
-        seed = decision_seed(self.setup.seed, self.match.index, len(game.history), seat)
+        seed = decision_seed(self.setup.seed, self.match.index, len(game.turns()), seat)
         return make_player(HINT_LEVEL).choose_move(observe(game, seat), random.Random(seed))
 
     # --- after every action ------------------------------------------------------------
@@ -414,6 +506,13 @@ class Session:
         self._notify(events)
         self._autosave()
         return events
+
+    def past_events(self) -> list[Event]:
+        """The game's events so far as the human saw them, made again from its deal and history."""
+        if not self.game.turns():
+            return []
+        human = self.human_seat
+        return [visible_to(e, human) for e in self.game.replayed_events()]
 
     def opening_events(self) -> list[Event]:
         return list(self.game.setup_events)

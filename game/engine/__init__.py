@@ -6,7 +6,8 @@ The public API, re-exported here:
 * rules: ``RuleSet``, ``preset_rules``, ``PRESETS``, ``Title``...
 * plays: ``Play``, ``PASS``, ``Move``, ``Kind``
 * a game: ``Game`` (checked ``play``/``verify``/``can``, unchecked ``apply``/``clone``,
-  ``from_position``), its public part ``PublicState`` (``Game.public()``, ``event.state``)
+  ``from_position``), its public part declared once: ``PublicState`` (``Game.public()``,
+  ``event.state``) and its mutable twin ``State``; its history of ``Turn`` and ``Gift`` entries
 * a player's view: ``observe`` and ``Observation.sample``; ``moves_for`` a hand in a state
 * what a play does: ``game.engine.effects``
 * several games: ``Match``
@@ -23,7 +24,7 @@ from .match import Match
 from .observation import Observation, observe
 from .plays import PASS, Kind, Move, Pass, Play
 from .rules import PRESET_IDS, PRESETS, PresetId, RuleError, RuleSet, Title, preset_rules
-from .state import Phase, PublicState, PublicView, Turn
+from .state import Entry, Gift, Phase, PublicState, PublicView, State, Turn
 
 __all__ = [
     "CARDS",
@@ -31,8 +32,10 @@ __all__ = [
     "PRESETS",
     "PRESET_IDS",
     "Card",
+    "Entry",
     "Event",
     "Game",
+    "Gift",
     "IllegalMove",
     "Kind",
     "LegalMoves",
@@ -48,6 +51,7 @@ __all__ = [
     "Reason",
     "RuleError",
     "RuleSet",
+    "State",
     "Title",
     "Turn",
     "card_code",

@@ -168,6 +168,18 @@ def hopeless(hand: int) -> bool:
     return bool(hand) and not hand & ~EIGHTS_AND_JOKERS
 
 
+def skip_clears(skips: int, answering: int) -> bool:
+    """Does a 5スキップ of ``skips`` seats come round to the player who made it (the table clears, the
+    player leads), ``answering`` (a bit set) being the other seats that could answer the play?"""
+    return skips > 0 and skips >= answering.bit_count()
+
+
+def loses_hopeless(rules: RuleSet, hand: int, stock: int) -> bool:
+    """Does a player left with ``hand`` and ``stock`` cards in its stock lose at once (the 5-card
+    mode with forbidden finishes: only 8s and jokers, nothing left to draw)?"""
+    return bool(rules.hand_size) and not stock and rules.forbidden_finish and hopeless(hand)
+
+
 def effects(play: Play, table: SituationView, finishes: bool = False) -> Effects:
     """What ``play`` does when made on ``table``; ``finishes``: it is the player's last card(s)."""
     rules = table.rules
@@ -177,22 +189,25 @@ def effects(play: Play, table: SituationView, finishes: bool = False) -> Effects
         base = lock_suits(play, rules)
         if base and base == table.lock_base:
             locks = base
-    forbidden = forbidden_finish(play, rules, table.reversed)
+    forbidden = rules.forbidden_finish and forbidden_finish(play, rules, table.reversed)
     cut = clears(play, table.top, rules)
     if cut and finishes and forbidden and rules.info.forbidden_finish_stays:
         cut = None  # the tournament rules: the cards of a forbidden finish stay on the table
-    return Effects(
-        revolution=revolts(play, rules),
-        j_back=j_backs(play, rules),
-        locks=locks,
-        ends_lock=lone_joker and table.lock != 0,
-        cut=cut,
-        forbidden=forbidden,
-        skips=rank_count(play, RANK_5) if rules.five_skip and not cut else 0,
-        turns_round=rules.nine_reverse and rank_count(play, RANK_9) > 0,
-        hands_on=rank_count(play, RANK_7) if rules.seven_pass and not finishes else 0,
-        discards=rank_count(play, RANK_10) if rules.ten_discard and not finishes else 0,
-    )
+    return _new_effects(Effects, (  # Effects(...) without the keyword handling: every play asks
+        revolts(play, rules),
+        j_backs(play, rules),
+        locks,
+        lone_joker and table.lock != 0,
+        cut,
+        forbidden,
+        rank_count(play, RANK_5) if rules.five_skip and not cut else 0,
+        rules.nine_reverse and rank_count(play, RANK_9) > 0,
+        rank_count(play, RANK_7) if rules.seven_pass and not finishes else 0,
+        rank_count(play, RANK_10) if rules.ten_discard and not finishes else 0,
+    ))
+
+
+_new_effects = tuple.__new__
 
 
 __all__ = [
@@ -205,7 +220,9 @@ __all__ = [
     "forbidden_finish",
     "hopeless",
     "j_backs",
+    "loses_hopeless",
     "rank_count",
     "returns_joker",
     "revolts",
+    "skip_clears",
 ]

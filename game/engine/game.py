@@ -1,6 +1,6 @@
 """One game (one deal): exchange, turns, tricks, rule effects and the result.
 
-``Game`` is a mutable state with two ways to move it on:
+``Game`` is the public ``State`` with the hidden cards beside it, and two ways to move it on:
 
 * checked: ``verify(move)`` raises ``IllegalMove`` with a reason code,
   ``can(move)`` answers yes or no, ``play(move)`` verifies, applies and returns
@@ -39,7 +39,7 @@ from .cards import (
     strongest_cards,
 )
 from .deal import Deal, deal
-from .effects import Situation, effects, hopeless
+from .effects import Effects, Situation, effects, loses_hopeless, skip_clears
 from .errors import IllegalMove, Reason
 from .events import (
     Ambulance,
@@ -74,53 +74,25 @@ from .events import (
 from .movegen import legal_plays, lock_suits
 from .plays import PASS, Move, Pass, Play
 from .rules import FirstLeader, LaterLeader, RuleSet, Title
-from .state import GiftKind, PendingGift, Phase, PublicFacts, PublicState, Turn
+from .state import FIELDS, Entry, Gift, GiftKind, PendingGift, Phase, PublicState, State, Turn
 
 
-class Game(PublicFacts):
-    """The state of one game of Daifugō: the public state and the hidden cards."""
+class Game(State):
+    """The state of one game of Daifugō: the public state (``State``) and, beside it, the hidden cards."""
 
     __slots__ = (
         "_given_leader",
         "_random_leader",
-        "active",
-        "backwards",
-        "chosen_gifts",
-        "counts",
         "deal",
         "drawn",
-        "drawn_seat",
-        "finishers",
-        "forbidden",
-        "gekokujo",
-        "gifts",
-        "handoffs",
         "hands",
         "history",
-        "j_back",
-        "last_player",
-        "leader",
-        "lock",
-        "lock_base",
-        "miyako",
-        "passed",
-        "pending",
-        "phase",
         "pile",
-        "played",
-        "previous_places",
         "removed",
-        "result",
-        "revolution",
-        "rules",
         "setup_events",
         "stocks",
-        "top",
-        "trick",
-        "turn",
     )
 
-    rules: RuleSet
     hands: list[int]
     """Card sets by seat."""
     stocks: list[list[int]] | None
@@ -129,43 +101,13 @@ class Game(PublicFacts):
     """With ``pile_draw``: the common pile, card ids, the top card last."""
     removed: int
     """Cards that left the game unseen (the hand of a player removed by 都落ち...)."""
-    gifts: list[tuple[int, int, int]]
-    """Transfers between hands (giver, receiver, cards): the exchange and 7渡し; each is known to both parties."""
     deal: Deal
     """The hands, stocks and pile as dealt (for records)."""
     drawn: int
     """The card id just drawn from the pile by ``drawn_seat`` (-1: none)."""
-    # The public fields, as documented in ``PublicState`` (mutable here: lists for tuples).
-    phase: Phase
-    turn: int
-    leader: int
-    top: Play | None
-    trick: list[tuple[int, Play]]
-    last_player: int
-    passed: int
-    active: int
-    revolution: bool
-    j_back: bool
-    backwards: bool
-    lock: int
-    lock_base: int
-    finishers: list[int]
-    forbidden: list[int]
-    miyako: int
-    gekokujo: int
-    previous_places: tuple[int, ...] | None
-    played: int
-    history: list[Turn]
-    """Every action of the play phase, with the table it was made on."""
-    counts: list[int]
-    pending: list[PendingGift]
-    drawn_seat: int
-    chosen_gifts: list[tuple[int, int]]
-    """The upper classes' chosen gifts (seat, cards), in the order given."""
-    handoffs: list[tuple[int, int, int, GiftKind]]
-    """Cards handed on (7渡し) or discarded (10捨て): (the number of turns before it, seat, cards, kind)."""
-    result: GameOver | None
-    # The rest:
+    history: list[Entry]
+    """What happened, in order: every play and pass with the table it was made on and why the trick
+    ended (``Turn``), and every card that changed hands otherwise (``Gift``: the exchange, 7渡し, 10捨て)."""
     setup_events: list[Event]
     """The events of the deal and of the automatic part of the exchange."""
 
@@ -189,50 +131,26 @@ class Game(PublicFacts):
         the seat a random first leader falls on.  ``first`` is only reported
         in the ``Dealt`` event.
         """
-        n = rules.players
         _check_setup(rules, hands, stocks, pile, previous_places, leader)
-        self.rules = rules
+        self.set_opening(rules, [h.bit_count() for h in hands], previous_places)
         self.hands = list(hands)
         self.stocks = [list(reversed(s)) for s in stocks] if stocks is not None else None
         self.pile = list(reversed(pile)) if pile is not None else None
+        if stocks is not None:
+            self.stock_counts = [len(s) for s in stocks]
+        self.pile_count = len(pile) if pile is not None else 0
         self.deal = Deal(
             hands=tuple(hands),
             stocks=tuple(tuple(s) for s in stocks) if stocks is not None else None,
             pile=tuple(pile) if pile is not None else None,
         )
         self.removed = 0
-        self.gifts = []
         self.drawn = -1
-        self.phase = Phase.PLAY
-        self.turn = 0
-        self.leader = 0
-        self.top = None
-        self.trick = []
-        self.last_player = -1
-        self.passed = 0
-        self.active = (1 << n) - 1
-        self.revolution = False
-        self.j_back = False
-        self.backwards = False
-        self.lock = 0
-        self.lock_base = 0
-        self.finishers = []
-        self.forbidden = []
-        self.miyako = -1
-        self.gekokujo = -1
-        self.previous_places = tuple(previous_places) if previous_places is not None else None
-        self.played = 0
         self.history = []
-        self.counts = [h.bit_count() for h in self.hands]
-        self.pending = []
-        self.drawn_seat = -1
-        self.chosen_gifts = []
-        self.handoffs = []
-        self.result = None
         self._given_leader = leader
         self._random_leader = random_leader
         self.setup_events = [Dealt(counts=tuple(self.counts), first=first, state=self.public())]
-        if self.previous_places is not None and rules.exchange and n >= 3:
+        if self.previous_places is not None and rules.exchange and self.n >= 3:
             self._automatic_gifts(self.setup_events)
         if self.pending:
             self.phase = Phase.EXCHANGE
@@ -273,63 +191,36 @@ class Game(PublicFacts):
         state: PublicState,
         hands: Sequence[int],
         *,
-        history: Sequence[Turn] = (),
+        history: Sequence[Entry] = (),
         stocks: Sequence[Sequence[int]] | None = None,
         pile: Sequence[int] | None = None,
         removed: int = 0,
         drawn: int = -1,
-        gifts: Sequence[tuple[int, int, int]] = (),
         dealt: Sequence[int] | None = None,
     ) -> Game:
         """A game in the middle: the public ``state`` with these hidden cards.
 
         ``hands`` by seat; ``stocks`` (top card last) and ``pile`` (top card
         last) as many cards as the state says; ``removed``, the cards that left
-        unseen; ``drawn``, the card ``state.drawn_seat`` drew.  ``ValueError``
-        names what does not fit the state.  The deal of the result is the
-        position itself (a record of it starts here).
+        unseen; ``drawn``, the card ``state.drawn_seat`` drew; ``history``, what
+        happened before (as far as it is known).  ``ValueError`` names what does
+        not fit the state.  The deal of the result is the position itself (a
+        record of it starts here).
         """
-        rules = state.rules
         _check_position(state, hands, stocks, pile, removed, drawn)
         g = cls.__new__(cls)
-        g.rules = rules
+        g.assign(state)
         g.hands = list(hands)
         g.stocks = [list(s) for s in stocks] if stocks is not None else None
         g.pile = list(pile) if pile is not None else None
         g.removed = removed
-        g.gifts = list(gifts)
         g.deal = Deal(
             hands=tuple(hands if dealt is None else dealt),
             stocks=tuple(tuple(reversed(s)) for s in stocks) if stocks is not None else None,
             pile=tuple(reversed(pile)) if pile is not None else None,
         )
         g.drawn = drawn if state.drawn_seat >= 0 else -1
-        g.phase = state.phase
-        g.turn = state.turn
-        g.leader = state.leader
-        g.top = state.top
-        g.trick = list(state.trick)
-        g.last_player = state.last_player
-        g.passed = state.passed
-        g.active = state.active
-        g.revolution = state.revolution
-        g.j_back = state.j_back
-        g.backwards = state.backwards
-        g.lock = state.lock
-        g.lock_base = state.lock_base
-        g.finishers = list(state.finishers)
-        g.forbidden = list(state.forbidden)
-        g.miyako = state.miyako
-        g.gekokujo = state.gekokujo
-        g.previous_places = state.previous_places
-        g.played = state.played
         g.history = list(history)
-        g.counts = [h.bit_count() for h in hands]
-        g.pending = list(state.pending)
-        g.drawn_seat = state.drawn_seat
-        g.chosen_gifts = []
-        g.handoffs = []
-        g.result = state.result
         g.setup_events = []
         # During the exchange no one leads yet: the rules pick the leader once the gifts are given.
         g._given_leader = None if state.phase is Phase.EXCHANGE else state.leader
@@ -338,44 +229,9 @@ class Game(PublicFacts):
 
     # --- questions ---------------------------------------------------------
 
-    def stock_count(self, seat: int) -> int:
-        return len(self.stocks[seat]) if self.stocks is not None else 0
-
-    @property
-    def pile_count(self) -> int:
-        return len(self.pile) if self.pile is not None else 0
-
     def public(self) -> PublicState:
-        """A snapshot of the public state (what every player may see)."""
-        return PublicState(
-            rules=self.rules,
-            phase=self.phase,
-            turn=self.turn,
-            leader=self.leader,
-            top=self.top,
-            trick=tuple(self.trick),
-            last_player=self.last_player,
-            passed=self.passed,
-            active=self.active,
-            revolution=self.revolution,
-            j_back=self.j_back,
-            backwards=self.backwards,
-            lock=self.lock,
-            lock_base=self.lock_base,
-            counts=tuple(self.counts),
-            stock_counts=tuple(len(s) for s in self.stocks) if self.stocks is not None else (0,) * self.n,
-            pile_count=self.pile_count,
-            removed_count=self.removed.bit_count(),
-            played=self.played,
-            finishers=tuple(self.finishers),
-            forbidden=tuple(self.forbidden),
-            miyako=self.miyako,
-            gekokujo=self.gekokujo,
-            previous_places=self.previous_places,
-            pending=tuple(self.pending),
-            drawn_seat=self.drawn_seat,
-            result=self.result,
-        )
+        """A snapshot of the public state (what every player may see): ``freeze()``."""
+        return self.freeze()
 
     def legal_moves(self) -> LegalMoves:
         """The moves of the seat to act (lazy: generated on first use)."""
@@ -409,6 +265,10 @@ class Game(PublicFacts):
             return False
         return True
 
+    def turns(self) -> list[Turn]:
+        """The plays and passes of the history, in order."""
+        return [entry for entry in self.history if isinstance(entry, Turn)]
+
     # --- the exchange ------------------------------------------------------
 
     def verify_give(self, seat: int, cards: int) -> PendingGift:
@@ -433,7 +293,6 @@ class Game(PublicFacts):
         if self.phase is Phase.HANDOFF:
             self._hand_off(gift, cards, events)
             return events
-        self.chosen_gifts.append((seat, cards))
         self.pending.remove(gift)
         if self.pending:
             self.turn = self.pending[0].giver
@@ -461,14 +320,13 @@ class Game(PublicFacts):
     def _hand_off(self, gift: PendingGift, cards: int, ev: list[Event] | None) -> None:
         seat = gift.giver
         self.pending.pop(0)
-        self.handoffs.append((len(self.history), seat, cards, gift.kind))
+        self.history.append(Gift(seat, gift.receiver, cards, cards.bit_count(), gift.kind, True))
         self.hands[seat] &= ~cards
         self.counts[seat] = left = self.hands[seat].bit_count()
         if gift.kind is GiftKind.SEVEN_PASS:
             receiver = gift.receiver
             self.hands[receiver] |= cards
             self.counts[receiver] = self.hands[receiver].bit_count()
-            self.gifts.append((seat, receiver, cards))
         else:
             self.played |= cards
         if self.pending and left:
@@ -482,15 +340,18 @@ class Game(PublicFacts):
                 ev.append(SevenPass(seat, gift.receiver, cards, cards.bit_count(), self.public()))
             else:
                 ev.append(TenDiscard(seat, cards, self.public()))
-        if self.pending:
-            return
-        turn = self.history[-1]
-        assert isinstance(turn.move, Play)
+        if not self.pending:
+            self._handed_off(seat, left, ev)
+
+    def _handed_off(self, seat: int, left: int, ev: list[Event] | None) -> None:
+        """The play goes on once the player who played has handed on and discarded what it owed."""
+        turn = self.history[self._last_turn()]
+        assert isinstance(turn, Turn) and isinstance(turn.move, Play)
         if not left:
             self._go_out(seat, False, ev)
             if self.phase is Phase.OVER:
                 return
-        eff = effects(turn.move, Situation(self.rules, turn.top, turn.lock, 0, turn.reversed))
+        eff = effects(turn.move, Situation(self.rules, turn.top, turn.lock, turn.lock_base, turn.reversed))
         self._after_play(seat, eff.cut, eff.skips, ev)
 
     def _transfer(self, giver: int, receiver: int, cards: int, chosen: bool, events: list[Event]) -> None:
@@ -498,7 +359,7 @@ class Game(PublicFacts):
         self.hands[receiver] |= cards
         self.counts[giver] = self.hands[giver].bit_count()
         self.counts[receiver] = self.hands[receiver].bit_count()
-        self.gifts.append((giver, receiver, cards))
+        self.history.append(Gift(giver, receiver, cards, cards.bit_count(), GiftKind.EXCHANGE, chosen))
         events.append(Exchanged(giver, receiver, cards, chosen, cards.bit_count(), self.public()))
 
     def _start(self, events: list[Event]) -> None:
@@ -548,11 +409,31 @@ class Game(PublicFacts):
             self._pass(seat, events)
 
     def _play(self, seat: int, play: Play, ev: list[Event] | None) -> None:
-        rules = self.rules
+        """``seat`` plays: the cards go on the table, the play takes effect, the player may go out, and the
+        next seat acts (once the player has handed on and discarded what the play owes)."""
         hand = self.hands[seat] & ~play.cards
         stock = self.stocks[seat] if self.stocks is not None else None
         eff = effects(play, self, finishes=not hand and not stock)
-        self.history.append(Turn(seat, play, self.top, self.lock, self.revolution != self.j_back))
+        self._lay(seat, play, hand, eff)
+        if ev is not None:
+            ev.append(Played(seat, play, self.public()))
+        if eff.revolution or eff.j_back or eff.locks or eff.turns_round or eff.cut:
+            self._take_effect(seat, eff, ev)
+        if stock:
+            self._refill(seat, play.size, ev)
+            hand = self.hands[seat]
+        if not hand:
+            self._go_out(seat, eff.forbidden, ev)
+        elif stock is not None and not stock and loses_hopeless(self.rules, hand, 0):
+            self._lose_hopeless(seat, ev)
+        if self.phase is Phase.PLAY:
+            self._after_play(seat, eff.cut, eff.skips, ev)
+
+    def _lay(self, seat: int, play: Play, hand: int, eff: Effects) -> None:
+        """Put ``play`` on the table from ``seat``'s hand (now ``hand``); note what it owes (7渡し, 10捨て)."""
+        rules = self.rules
+        self.history.append(_new_turn(Turn, (seat, play, self.top, self.last_player, self.passed, self.lock,
+                                             self.lock_base, self.revolution, self.j_back, self.backwards, None)))
         self.hands[seat] = hand
         self.counts[seat] = hand.bit_count()
         self.played |= play.cards
@@ -568,17 +449,22 @@ class Game(PublicFacts):
             self.lock_base = lock_suits(play, rules)
             if eff.ends_lock:
                 self.lock = 0
-        if hand and (eff.hands_on or eff.discards):  # the player acts again: 7渡し, 10捨て
-            left = hand.bit_count()
-            if eff.hands_on:
-                # to the next player in the direction after this play (its 9s may turn it round)
-                receiver = self._next_seat(seat, self.active & ~(1 << seat), self.backwards != eff.turns_round)
-                self.pending.append(PendingGift(seat, receiver, min(eff.hands_on, left), GiftKind.SEVEN_PASS))
-            if eff.discards:
-                self.pending.append(PendingGift(seat, -1, min(eff.discards, left), GiftKind.TEN_DISCARD))
-            self.phase = Phase.HANDOFF
-        if ev is not None:
-            ev.append(Played(seat, play, self.public()))
+        if hand and (eff.hands_on or eff.discards):
+            self._owe(seat, hand, eff)
+
+    def _owe(self, seat: int, hand: int, eff: Effects) -> None:
+        """The player acts again: it hands cards on (7渡し) and discards (10捨て) before play goes on."""
+        left = hand.bit_count()
+        if eff.hands_on:
+            # to the next player in the direction after this play (its 9s may turn it round)
+            receiver = self._next_seat(seat, self.active & ~(1 << seat), self.backwards != eff.turns_round)
+            self.pending.append(PendingGift(seat, receiver, min(eff.hands_on, left), GiftKind.SEVEN_PASS))
+        if eff.discards:
+            self.pending.append(PendingGift(seat, -1, min(eff.discards, left), GiftKind.TEN_DISCARD))
+        self.phase = Phase.HANDOFF
+
+    def _take_effect(self, seat: int, eff: Effects, ev: list[Event] | None) -> None:
+        """A play's revolution, J-back, lock, 9リバース and cut, each with its event."""
         if eff.revolution:
             self.revolution = not self.revolution
             if ev is not None:
@@ -597,16 +483,6 @@ class Game(PublicFacts):
                 ev.append(NineReverse(seat, self.backwards, self.public()))
         if eff.cut and ev is not None:
             ev.append(_CUT_EVENTS[eff.cut](seat, self.public()))
-        if stock:
-            self._refill(seat, play.size, ev)
-            hand = self.hands[seat]
-        if not hand:
-            self._go_out(seat, eff.forbidden, ev)
-        elif stock is not None and not stock and rules.forbidden_finish and hopeless(hand):
-            self._lose_hopeless(seat, ev)
-        if self.phase is Phase.OVER or self.phase is Phase.HANDOFF:
-            return
-        self._after_play(seat, eff.cut, eff.skips, ev)
 
     def _after_play(self, seat: int, cut: ClearReason | None, skips: int, ev: list[Event] | None) -> None:
         """The table clears or the next seat acts, once the play and any handoff are done."""
@@ -622,6 +498,7 @@ class Game(PublicFacts):
         drawn = 0
         for _ in range(min(count, len(stock))):
             drawn |= 1 << stock.pop()
+        self.stock_counts[seat] = len(stock)
         if drawn:
             self.hands[seat] |= drawn
             self.counts[seat] = self.hands[seat].bit_count()
@@ -629,7 +506,8 @@ class Game(PublicFacts):
                 ev.append(Drew(seat, drawn, DrawSource.STOCK, drawn.bit_count(), self.public()))
 
     def _pass(self, seat: int, ev: list[Event] | None) -> None:
-        self.history.append(Turn(seat, PASS, self.top, self.lock, self.revolution != self.j_back))
+        self.history.append(_new_turn(Turn, (seat, PASS, self.top, self.last_player, self.passed, self.lock,
+                                             self.lock_base, self.revolution, self.j_back, self.backwards, None)))
         declined = self.drawn_seat == seat  # a pass that declines the card just drawn
         if declined:
             self.drawn_seat = self.drawn = -1
@@ -637,26 +515,28 @@ class Game(PublicFacts):
             self.passed |= 1 << seat
         if ev is not None:
             ev.append(Passed(seat, self.public()))
-        if not declined and self.pile:
-            cid = self.pile.pop()
-            self.hands[seat] |= 1 << cid
-            self.counts[seat] += 1
-            playable = self._drawn_card_playable(seat, cid)
-            if playable:
-                self.drawn_seat, self.drawn = seat, cid
-            if ev is not None:
-                ev.append(Drew(seat, 1 << cid, DrawSource.PILE, 1, self.public()))
-            if playable:
-                return
+        if not declined and self.pile and self._draw(seat, ev):
+            return
         if self.rules.clear_on_pass:
             self._clear(self.last_player, ClearReason.PASS, ev)
         else:
             self._next_turn(seat, ev)
 
-    def _drawn_card_playable(self, seat: int, cid: int) -> bool:
+    def _draw(self, seat: int, ev: list[Event] | None) -> bool:
+        """The passer draws the pile's top card; True when it may play it at once."""
+        assert self.pile
+        cid = self.pile.pop()
+        self.pile_count -= 1
+        self.hands[seat] |= 1 << cid
+        self.counts[seat] += 1
         need = JOKER_MASK if cid >= 52 else 1 << cid
         plays = legal_plays(self.hands[seat], self.top, self.revolution != self.j_back, self.lock, self.rules)
-        return any(p.cards & need for p in plays)
+        playable = any(p.cards & need for p in plays)
+        if playable:
+            self.drawn_seat, self.drawn = seat, cid
+        if ev is not None:
+            ev.append(Drew(seat, 1 << cid, DrawSource.PILE, 1, self.public()))
+        return playable
 
     def _next_turn(self, seat: int, ev: list[Event] | None, skips: int = 0) -> None:
         active = self.active
@@ -671,13 +551,13 @@ class Game(PublicFacts):
         s = self._next_seat(seat, eligible)
         if skips:
             skipped: list[int] = []
-            while len(skipped) < skips and s != self.last_player:
+            while len(skipped) < skips and s != seat:
                 skipped.append(s)
                 s = self._next_seat(s, eligible)
             if ev is not None:
                 ev.append(FiveSkip(seat, tuple(skipped), self.public()))
-            if s == self.last_player:  # the skip came round to the player who played
-                self._clear(s, ClearReason.FIVE_SKIP, ev)
+            if eligible >> seat & 1 and skip_clears(skips, eligible & ~(1 << seat)):  # it came round
+                self._clear(seat, ClearReason.FIVE_SKIP, ev)
                 return
         if s == self.last_player and self.top is not None and not self.rules.extra_turn:
             self._clear(s, ClearReason.PASSES, ev)  # round to the player who played (someone was skipped)
@@ -704,13 +584,22 @@ class Game(PublicFacts):
         if not self.active >> leader & 1:
             leader = self._next_seat(leader, self.active)
         self.turn = leader
+        i = self._last_turn()
+        self.history[i] = _new_turn(Turn, (*self.history[i][:-1], reason))  # why the trick ended
         if ev is not None:
             ev.append(TrickCleared(leader, reason, self.public()))
+
+    def _last_turn(self) -> int:
+        """The index in the history of the last play or pass (handoffs may follow it)."""
+        history = self.history
+        i = len(history) - 1
+        while not isinstance(history[i], Turn):
+            i -= 1
+        return i
 
     # --- going out and the result -------------------------------------------
 
     def _go_out(self, seat: int, forbidden: bool, ev: list[Event] | None) -> None:
-        rules = self.rules
         self.active &= ~(1 << seat)
         if forbidden:
             self.forbidden.append(seat)
@@ -721,26 +610,34 @@ class Game(PublicFacts):
             self.finishers.append(seat)
             if ev is not None:
                 ev.append(Finished(seat, place, self.public()))
-            previous = self.previous_places
-            if place == 0 and previous is not None:
-                if rules.gekokujo and seat == previous[-1] and self.n > 2:
-                    self.gekokujo = seat
-                    if ev is not None:
-                        ev.append(Gekokujo(seat, self.public()))
-                    self._end(ev, tuple(reversed(previous)))
-                    return
-                top = previous[0]
-                if rules.miyako_ochi and top != seat and self.active >> top & 1:
-                    self._remove(top)
-                    self.miyako = top
-                    if ev is not None:
-                        ev.append(MiyakoOchi(top, self.public()))
+            if place == 0 and self.previous_places is not None and self._first_out(seat, ev):
+                return
         if self.active.bit_count() <= 1:
             self._end(ev)
+
+    def _first_out(self, seat: int, ev: list[Event] | None) -> bool:
+        """下克上 (the game ends: True) or 都落ち when ``seat`` goes out 1st in a game 2+."""
+        rules = self.rules
+        previous = self.previous_places
+        assert previous is not None
+        if rules.gekokujo and seat == previous[-1] and self.n > 2:
+            self.gekokujo = seat
+            if ev is not None:
+                ev.append(Gekokujo(seat, self.public()))
+            self._end(ev, tuple(reversed(previous)))
+            return True
+        top = previous[0]
+        if rules.miyako_ochi and top != seat and self.active >> top & 1:
+            self._remove(top)
+            self.miyako = top
+            if ev is not None:
+                ev.append(MiyakoOchi(top, self.public()))
+        return False
 
     def _lose_hopeless(self, seat: int, ev: list[Event] | None) -> None:
         self._remove(seat)
         self.forbidden.append(seat)
+        self.hopeless |= 1 << seat
         if ev is not None:
             ev.append(HopelessHand(seat, self.public()))
         if self.active.bit_count() <= 1:
@@ -756,6 +653,8 @@ class Game(PublicFacts):
             for cid in self.stocks[seat]:
                 self.removed |= 1 << cid
             self.stocks[seat] = []
+            self.stock_counts[seat] = 0
+        self.removed_count = self.removed.bit_count()
 
     def _end(self, ev: list[Event] | None, places: tuple[int, ...] | None = None) -> None:
         if places is None:
@@ -777,54 +676,69 @@ class Game(PublicFacts):
         if ev is not None:
             ev.append(self.result)
 
+    # --- hidden cards in a world ---------------------------------------------
+
+    def swap_hidden(self, seat: int, cards: int, other: int, back: int) -> None:
+        """``seat`` takes ``cards`` from ``other`` and gives it ``back`` as many in return.
+
+        For a game whose hidden cards were placed arbitrarily (a client's shadow
+        of a server's game: any card it has not seen may be anywhere); the
+        public state does not change.  ``ValueError`` unless each seat holds
+        what it gives and the counts match.
+        """
+        hands = self.hands
+        if cards & ~hands[other] or back & ~hands[seat] or cards.bit_count() != back.bit_count():
+            raise ValueError(f"seat {seat} cannot swap {format_cards(back)} for seat {other}'s {format_cards(cards)}")
+        hands[seat] = hands[seat] & ~back | cards
+        hands[other] = hands[other] & ~cards | back
+
     # --- copies --------------------------------------------------------------
 
     def snapshot(self) -> tuple[object, ...]:
-        """Every field as nested tuples: equal snapshots mean equal states."""
-        return tuple(_frozen(getattr(self, name)) for name in Game.__slots__)
+        """Every field, public and hidden, as nested tuples: equal snapshots mean equal states."""
+        return tuple(_frozen(getattr(self, name)) for name in (*FIELDS, *Game.__slots__))
 
     def clone(self) -> Game:
         """An independent copy (for search)."""
-        g = Game.__new__(Game)
-        g.rules = self.rules
+        g = self.copy()
         g.hands = self.hands[:]
         g.stocks = [s[:] for s in self.stocks] if self.stocks is not None else None
         g.pile = self.pile[:] if self.pile is not None else None
         g.removed = self.removed
-        g.gifts = self.gifts[:]
         g.deal = self.deal
         g.drawn = self.drawn
-        g.phase = self.phase
-        g.turn = self.turn
-        g.leader = self.leader
-        g.top = self.top
-        g.trick = self.trick[:]
-        g.last_player = self.last_player
-        g.passed = self.passed
-        g.active = self.active
-        g.revolution = self.revolution
-        g.j_back = self.j_back
-        g.backwards = self.backwards
-        g.lock = self.lock
-        g.lock_base = self.lock_base
-        g.finishers = self.finishers[:]
-        g.forbidden = self.forbidden[:]
-        g.miyako = self.miyako
-        g.gekokujo = self.gekokujo
-        g.previous_places = self.previous_places
-        g.played = self.played
         g.history = self.history[:]
-        g.counts = self.counts[:]
-        g.pending = self.pending[:]
-        g.drawn_seat = self.drawn_seat
-        g.chosen_gifts = self.chosen_gifts[:]
-        g.handoffs = self.handoffs[:]
-        g.result = self.result
         g.setup_events = self.setup_events
         g._given_leader = self._given_leader
         g._random_leader = self._random_leader
         return g
 
+    def replayed_events(self) -> list[Event]:
+        """Every event of this game so far, the deal's included, as its deal and history make them again.
+
+        What the table showed, for a game resumed from a record: the history
+        holds every decision, so the game is dealt again and they are applied in
+        order.  ``ValueError`` for a game built from a position (its deal is not
+        where its history starts).
+        """
+        if not self.setup_events:
+            raise ValueError("a game built from a position cannot be replayed from its deal")
+        first = self.setup_events[0]
+        assert isinstance(first, Dealt)
+        deal = self.deal
+        again = Game(self.rules, deal.hands, stocks=deal.stocks, pile=deal.pile, previous_places=self.previous_places,
+                     leader=self._given_leader, random_leader=self._random_leader, first=first.first)
+        events = list(again.setup_events)
+        for entry in self.history:
+            if isinstance(entry, Turn):
+                events += again.play(entry.move)
+            elif entry.chosen:
+                events += again.give(entry.giver, entry.cards)
+        return events
+
+
+_new_turn = tuple.__new__
+"""``_new_turn(Turn, values)`` is ``Turn(*values)`` without the keyword handling (every move makes one)."""
 
 _CUT_EVENTS: dict[ClearReason, type[EightCut | Spade3Return | Sandstorm | Ambulance]] = {
     ClearReason.EIGHT_CUT: EightCut,
@@ -912,6 +826,26 @@ def _check_position(
     drawn: int,
 ) -> None:
     """Why hidden cards cannot go with a public state (``ValueError``), or nothing."""
+    _check_counts(state, hands, stocks, pile, removed)
+    zones = [*hands, removed, *_card_sets([*(stocks or []), *([pile] if pile is not None else [])])]
+    seen = state.played
+    for zone in zones:
+        if seen & zone:
+            raise ValueError(f"cards in two places: {format_cards(seen & zone)}")
+        seen |= zone
+    if seen & ~deck_mask(state.rules.jokers):
+        raise ValueError(f"cards not in the deck: {format_cards(seen & ~deck_mask(state.rules.jokers))}")
+    _check_table(state, hands, drawn)
+
+
+def _check_counts(
+    state: PublicState,
+    hands: Sequence[int],
+    stocks: Sequence[Sequence[int]] | None,
+    pile: Sequence[int] | None,
+    removed: int,
+) -> None:
+    """``ValueError`` unless the hidden cards are as many, in each place, as the state counts."""
     rules = state.rules
     n = rules.players
     if len(hands) != n:
@@ -927,21 +861,11 @@ def _check_position(
         raise ValueError(f"the pile does not hold the {state.pile_count} cards the state counts")
     if removed.bit_count() != state.removed_count:
         raise ValueError(f"{removed.bit_count()} removed cards, but the state counts {state.removed_count}")
-    seen = state.played
-    zones = [*hands, removed]
-    for extra in [*(stocks or []), *([pile] if pile is not None else [])]:
-        mask = 0
-        for cid in extra:
-            mask |= 1 << cid
-        if mask.bit_count() != len(extra):
-            raise ValueError("a card is dealt twice")
-        zones.append(mask)
-    for zone in zones:
-        if seen & zone:
-            raise ValueError(f"cards in two places: {format_cards(seen & zone)}")
-        seen |= zone
-    if seen & ~deck_mask(rules.jokers):
-        raise ValueError(f"cards not in the deck: {format_cards(seen & ~deck_mask(rules.jokers))}")
+
+
+def _check_table(state: PublicState, hands: Sequence[int], drawn: int) -> None:
+    """``ValueError`` unless the seats in play, the trick and the drawn card fit the hands."""
+    n = state.n
     if state.phase is Phase.PLAY or state.phase is Phase.HANDOFF:
         holding = [bool(hands[s] or state.stock_counts[s]) for s in range(n)]
         if holding != [bool(state.active >> s & 1) for s in range(n)]:
@@ -952,6 +876,19 @@ def _check_position(
         raise ValueError("the play to beat is not the last play of the trick")
     if state.drawn_seat >= 0 and not (0 <= drawn < 54 and hands[state.drawn_seat] >> drawn & 1):
         raise ValueError(f"seat {state.drawn_seat} drew a card it does not hold")
+
+
+def _card_sets(piles: Sequence[Sequence[int]]) -> list[int]:
+    """Each list of card ids as a card set; ``ValueError`` if a card appears twice in one."""
+    out = []
+    for ids in piles:
+        mask = 0
+        for cid in ids:
+            if mask >> cid & 1:
+                raise ValueError("a card is dealt twice")
+            mask |= 1 << cid
+        out.append(mask)
+    return out
 
 
 def _check_setup(
@@ -966,15 +903,7 @@ def _check_setup(
     if len(hands) != n:
         raise ValueError(f"{len(hands)} hands for {n} players")
     seen = 0
-    zones = list(hands)
-    for extra in [*(stocks or []), *([pile] if pile is not None else [])]:
-        mask = 0
-        for cid in extra:
-            if mask >> cid & 1:
-                raise ValueError("a card is dealt twice")
-            mask |= 1 << cid
-        zones.append(mask)
-    for zone in zones:
+    for zone in [*hands, *_card_sets([*(stocks or []), *([pile] if pile is not None else [])])]:
         if seen & zone:
             raise ValueError(f"cards dealt twice: {format_cards(seen & zone)}")
         seen |= zone

@@ -121,13 +121,16 @@ def verify(state: PublicView, hand: int, drawn: int, move: Move) -> Move:
     return play
 
 
-def legal_reading(state: PublicView, drawn: int, play: Play) -> Play | None:
-    """``play`` as it will be applied if the seat to act may make it now, else None: ``verify``
-    for a play already known to be a well-formed reading of cards the seat holds (a player's own
-    construction), without checking that again."""
+def legal_reading(state: PublicView, hand: int, drawn: int, play: Play) -> Play | None:
+    """``play`` as it will be applied if the seat to act, holding ``hand``, may make it now, else
+    None: ``verify`` for a play already known to be a well-formed reading of cards the seat holds
+    (a player's own construction), without checking that again (a lone joker read from a hand that
+    holds both is the first one, as ``verify`` takes it)."""
     if state.phase is not Phase.PLAY:
         return None
     rules = state.rules
+    if play.cards & JOKER_MASK:
+        play = play._replace(cards=use_held_jokers(play.cards, hand))
     play = canonical(play, state.lock, rules)
     if follow_error(play, state.top, state.reversed, state.lock, rules) is not None:
         return None

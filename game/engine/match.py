@@ -14,18 +14,36 @@ resumed game by game.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .events import GameOver, MatchOver
 from .game import Game
 from .rules import RuleSet
 
-__all__ = ["GameResult", "Match", "game_rng"]
+__all__ = ["GameResult", "Match", "game_rng", "next_deal"]
 
 
 def game_rng(seed: int, index: int) -> random.Random:
     """The random generator that deals game ``index`` of the match with ``seed``."""
     return random.Random(f"daifugo/{seed}/{index}")
+
+
+def next_deal(
+    rules: RuleSet, games_done: int, places: Sequence[int], class_reset_every: int | None = None
+) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    """How the next game is dealt after ``games_done`` games, the last ending in ``places`` (seats, 1st first).
+
+    Returns (for each seat of the next game the seat its player leaves, or None when
+    nobody moves; the previous places the next game is dealt with, in its seats, or
+    None when it is dealt as a first game: the class cycle starts again).
+    ``class_reset_every`` overrides the rules' class cycle (0: never).
+    """
+    reset = (rules.info.class_reset_every or 0) if class_reset_every is None else class_reset_every
+    moves = tuple(places) if rules.reseat and games_done % rules.info.reseat_every == 0 else None
+    if reset and games_done % reset == 0:
+        return moves, None
+    return moves, tuple(range(rules.players)) if moves is not None else tuple(places)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,18 +135,14 @@ class Match:
         if self.over:
             raise ValueError("the match is over")
         last = self.results[-1]
-        places = list(last.result.places)
-        rules = self.rules
-        if rules.reseat and len(self.results) % rules.info.reseat_every == 0:
-            self.seating = [last.seating[seat] for seat in places]
-            places = list(range(rules.players))
-        reset = self.class_reset_every
-        fresh = bool(reset) and len(self.results) % reset == 0
-        self.game = self.deal_game(len(self.results), None if fresh else places, None)
+        moves, previous = next_deal(self.rules, len(self.results), last.result.places, self.class_reset_every)
+        if moves is not None:
+            self.seating = [last.seating[seat] for seat in moves]
+        self.game = self.deal_game(len(self.results), previous, None)
         self.games.append(self.game)
         return self.game
 
-    def deal_game(self, index: int, previous_places: list[int] | None, leader: int | None) -> Game:
+    def deal_game(self, index: int, previous_places: Sequence[int] | None, leader: int | None) -> Game:
         """Deal game ``index`` (``previous_places``: the seats from 1st to last of the game before, None for a
         first game; ``leader``: who leads, None for the rules' choice).  A match with fixed deals (a
         lesson) deals its own."""

@@ -117,13 +117,26 @@ def lock_suits(play: Play, rules: RuleSet) -> int:
     return play.suits
 
 
+def trump_rank(top: Play, rules: RuleSet) -> int | None:
+    """The rank whose groups of ``top``'s size beat it whatever the rank, order or lock (砂嵐: 3s on
+    three cards, 救急車: 9s on two), None if there is none."""
+    if top.kind != GROUP:
+        return None
+    if rules.sandstorm and top.size == 3:
+        return RANK_3
+    if rules.ambulance and top.size == 2:
+        return RANK_9
+    return None
+
+
 def trumps(play: Play, top: Play, rules: RuleSet) -> bool:
     """Does ``play`` beat ``top`` whatever the rank, order or lock (砂嵐 on three cards, 救急車 on two)?"""
-    if play.kind != GROUP or top.kind != GROUP or play.size != top.size:
-        return False
-    return (rules.sandstorm and play.size == 3 and play.rank == RANK_3) or (
-        rules.ambulance and play.size == 2 and play.rank == RANK_9
-    )
+    return play.kind == GROUP and play.size == top.size and play.rank == trump_rank(top, rules)
+
+
+def stronger_ranks(rank: int, reversed_: bool) -> range:
+    """The ranks stronger than ``rank`` in the order in force, the nearest first."""
+    return range(rank - 1, -1, -1) if reversed_ else range(rank + 1, N_RANKS)
 
 
 def follow_error(play: Play, top: Play | None, reversed_: bool, lock: int, rules: RuleSet) -> IllegalMove | None:
@@ -182,49 +195,59 @@ def legal_plays(hand: int, top: Play | None, reversed_: bool, lock: int, rules: 
     Joker readings whose suits make no difference appear once (the canonical
     reading); where a lock makes them matter each suit reading is its own play.
     """
+    if top is None:
+        return _leads(hand, reversed_, lock, rules)
+    if top.rank == JOKER_RANK:  # only the ♠3 answers a lone joker (スペ3返し)
+        return [_NATURAL_GROUPS[0][1][0]] if rules.spade3_return and hand & SPADE_3 else []
+    if top.kind == SEQUENCE:
+        out: list[Play] = []
+        if rules.sequences:
+            _sequences(out, hand, (hand & JOKER_MASK).bit_count(), top.size, top, lock if lock else 0xF, reversed_,
+                       rules)
+        return out
+    if top.kind != SINGLE:
+        return _groups(hand, top, reversed_, lock, rules)
+    out = []  # the single cards that beat it (a joker beats any)
+    natural = hand & NATURAL_MASK
+    suit_filter = lock if lock else 0xF
+    for r in stronger_ranks(top.rank, reversed_):
+        n = (natural >> (r << 2)) & suit_filter
+        if n:
+            out += _NATURAL_BY_SIZE[r][n][1]
+    if hand & JOKER_MASK:
+        out.append(LONE_JOKERS[0] if hand & (1 << 52) else LONE_JOKERS[1])
+    return out
+
+
+def _leads(hand: int, reversed_: bool, lock: int, rules: RuleSet) -> list[Play]:
+    """Every play that may lead: singles and groups, with and without jokers, and sequences."""
     out: list[Play] = []
     natural = hand & NATURAL_MASK
     jokers = (hand & JOKER_MASK).bit_count()
-    matter = rules.lock and (lock != 0 or rules.lock_joker_starts)
-    if top is None:
+    for r in range(N_RANKS):
+        n = (natural >> (r << 2)) & 0xF
+        if n:
+            out += _NATURAL_GROUPS[r][n]
+    if jokers:
+        matter = readings_matter(rules, lock)
+        out.append(LONE_JOKERS[0] if hand & (1 << 52) else LONE_JOKERS[1])
         for r in range(N_RANKS):
             n = (natural >> (r << 2)) & 0xF
-            if n:
-                out += _NATURAL_GROUPS[r][n]
-        if jokers:
-            out.append(LONE_JOKERS[0] if hand & (1 << 52) else LONE_JOKERS[1])
-            for r in range(N_RANKS):
-                n = (natural >> (r << 2)) & 0xF
-                if n or jokers > 1:
-                    _joker_groups(out, hand, jokers, r, n, 0, 0, matter)
-        if rules.sequences:
-            _sequences(out, hand, jokers, 0, None, 0xF, reversed_, rules)
-        return out
+            if n or jokers > 1:
+                _joker_groups(out, hand, jokers, r, n, 0, 0, matter)
+    if rules.sequences:
+        _sequences(out, hand, jokers, 0, None, 0xF, reversed_, rules)
+    return out
 
-    if top.rank == JOKER_RANK:
-        if rules.spade3_return and hand & SPADE_3:
-            out.append(_NATURAL_GROUPS[0][1][0])
-        return out
 
-    kind = top.kind
+def _groups(hand: int, top: Play, reversed_: bool, lock: int, rules: RuleSet) -> list[Play]:
+    """The groups that beat the group ``top``: stronger ranks in the locked suits, and the trumps."""
+    out: list[Play] = []
+    natural = hand & NATURAL_MASK
+    jokers = (hand & JOKER_MASK).bit_count()
+    matter = readings_matter(rules, lock)
     size = top.size
-    if kind == SEQUENCE:
-        if rules.sequences:
-            _sequences(out, hand, jokers, size, top, lock if lock else 0xF, reversed_, rules)
-        return out
-
-    ranks = range(top.rank - 1, -1, -1) if reversed_ else range(top.rank + 1, N_RANKS)
-    if kind == SINGLE:
-        suit_filter = lock if lock else 0xF
-        for r in ranks:
-            n = (natural >> (r << 2)) & suit_filter
-            if n:
-                out += _NATURAL_BY_SIZE[r][n][1]
-        if jokers:
-            out.append(LONE_JOKERS[0] if hand & (1 << 52) else LONE_JOKERS[1])
-        return out
-
-    for r in ranks:
+    for r in stronger_ranks(top.rank, reversed_):
         n = (natural >> (r << 2)) & 0xF
         if lock:
             if size <= 4 and n & lock == lock and lock.bit_count() == size:
@@ -236,8 +259,9 @@ def legal_plays(hand: int, top: Play | None, reversed_: bool, lock: int, rules: 
                 out += _NATURAL_BY_SIZE[r][n][size]
             if jokers and (n or jokers > 1):
                 _joker_groups(out, hand, jokers, r, n, size, 0, matter)
-    if (rules.sandstorm and size == 3) or (rules.ambulance and size == 2):
-        _trump_groups(out, hand, jokers, RANK_3 if size == 3 else RANK_9, size, matter)
+    trump = trump_rank(top, rules)
+    if trump is not None:
+        _trump_groups(out, hand, jokers, trump, size, matter)
     return out
 
 
@@ -298,16 +322,7 @@ def _sequences(
         if not size:
             out += _natural_sequences(ranks, suit, min_len)
             if jokers:
-                for low in range(-margin, N_RANKS):
-                    missing = 0
-                    for length in range(1, N_RANKS - low + 1 + margin):
-                        rank = low + length - 1
-                        if rank < 0 or not ranks >> rank & 1:
-                            missing += 1
-                            if missing > jokers:
-                                break
-                        if length >= min_len:
-                            _joker_sequences(out, hand, jokers, ranks, suit, low, length)
+                _lead_joker_sequences(out, hand, jokers, ranks, suit, min_len, margin)
             continue
         for low in low_range:
             present = _window(ranks, low, size)
@@ -316,6 +331,23 @@ def _sequences(
                 out.append(Play(spread_ranks(present, suit), SEQUENCE, low, size, 1 << suit))
             if jokers and missing <= jokers:
                 _joker_sequences(out, hand, jokers, ranks, suit, low, size)
+
+
+def _lead_joker_sequences(
+    out: list[Play], hand: int, jokers: int, ranks: int, suit: int, min_len: int, margin: int
+) -> None:
+    """Every sequence of ``min_len``+ cards in one suit that leads with jokers (``margin``: one place
+    beyond each end)."""
+    for low in range(-margin, N_RANKS):
+        missing = 0
+        for length in range(1, N_RANKS - low + 1 + margin):
+            rank = low + length - 1
+            if rank < 0 or not ranks >> rank & 1:
+                missing += 1
+                if missing > jokers:
+                    break
+            if length >= min_len:
+                _joker_sequences(out, hand, jokers, ranks, suit, low, length)
 
 
 def _window(ranks: int, low: int, length: int) -> int:

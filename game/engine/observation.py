@@ -21,7 +21,7 @@ from .errors import IllegalMove
 from .game import Game
 from .plays import Move, Play
 from .rules import RuleSet
-from .state import PublicState, Turn
+from .state import Entry, Gift, PublicState, visible_entry
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -33,16 +33,22 @@ class Observation:
     """The observer's own cards."""
     state: PublicState
     """What everyone may see."""
-    history: tuple[Turn, ...]
-    """Every action of the play phase so far, with the table it was made on."""
+    history: tuple[Entry, ...]
+    """What happened so far, in order (``Game.history``), the cards others handed each other hidden."""
     known: tuple[int, ...]
     """By seat: cards the observer knows that seat holds (gifts it made in the exchange)."""
     drawn: int
     """The card the observer just drew and may still play, -1 if none."""
     dealt: int
     """The observer's hand as dealt, before the exchange."""
-    gifts: tuple[tuple[int, int, int], ...]
-    """The exchange transfers the observer took part in: (giver, receiver, cards), in order."""
+
+    @property
+    def gifts(self) -> tuple[tuple[int, int, int], ...]:
+        """The cards the observer handed to another seat or received (the exchange, 7渡し): (giver,
+        receiver, cards), in order."""
+        seat = self.seat
+        return tuple((e.giver, e.receiver, e.cards) for e in self.history
+                     if isinstance(e, Gift) and e.receiver >= 0 and seat in (e.giver, e.receiver))
 
     @property
     def rules(self) -> RuleSet:
@@ -90,7 +96,7 @@ class Observation:
 
     def key(self) -> tuple[object, ...]:
         """Everything in the observation: equal keys mean equal observations."""
-        return (self.seat, self.hand, self.state, self.history, self.known, self.drawn, self.dealt, self.gifts)
+        return (self.seat, self.hand, self.state, self.history, self.known, self.drawn, self.dealt)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Observation) and self.key() == other.key()
@@ -150,7 +156,7 @@ class Observation:
             raise ValueError("a world keeps the observer's own hand")
         dealt = [self.dealt if seat == self.seat else hands[seat] for seat in range(self.state.n)]
         return Game.from_position(self.state, hands, history=self.history, stocks=stocks, pile=pile, removed=removed,
-                                  drawn=self.drawn if drawn is None else drawn, gifts=self.gifts, dealt=dealt)
+                                  drawn=self.drawn if drawn is None else drawn, dealt=dealt)
 
 
 def observe(game: Game, seat: int) -> Observation:
@@ -158,7 +164,10 @@ def observe(game: Game, seat: int) -> Observation:
     n = game.n
     hand = game.hands[seat]
     known = [0] * n
-    for giver, receiver, cards in game.gifts:  # in the order they happened
+    for entry in game.history:  # in the order it happened
+        if not isinstance(entry, Gift) or entry.receiver < 0:
+            continue
+        giver, receiver, cards = entry.giver, entry.receiver, entry.cards
         if giver == seat:
             known[receiver] |= cards
         elif receiver == seat:
@@ -174,9 +183,8 @@ def observe(game: Game, seat: int) -> Observation:
         seat=seat,
         hand=hand,
         state=game.public(),
-        history=tuple(game.history),
+        history=tuple(visible_entry(entry, seat) for entry in game.history),
         known=tuple(known),
         drawn=game.drawn if game.drawn_seat == seat else -1,
         dealt=game.deal.hands[seat],
-        gifts=tuple(g for g in game.gifts if seat in (g[0], g[1])),
     )

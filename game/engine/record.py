@@ -30,10 +30,10 @@ from .cards import JOKER_IDS, JOKER_MASK, card_codes, parse_card_id, parse_place
 from .errors import IllegalMove
 from .events import Event
 from .game import Game, Phase
-from .match import Match
+from .match import Match, next_deal
 from .plays import PASS, SINGLE, Play
 from .rules import PRESETS, RuleError, RuleSet, Title, preset_rules
-from .state import GiftKind
+from .state import GiftKind, Turn
 
 FORMAT = "daifugo-record/1"
 MAX_RECORD_BYTES = 64 << 20
@@ -158,20 +158,27 @@ def rules_json(rules: RuleSet) -> dict[str, Any]:
 
 
 def game_json(game: Game) -> dict[str, Any]:
-    """One game as a record entry."""
+    """One game as a record entry: its deal, then its history in order."""
     entry: dict[str, Any] = {"hands": [card_codes(h) for h in game.deal.hands]}
     titles = game.previous_titles
     if titles is not None:
         entry["previous_classes"] = [t.value for t in titles]
-    if game.chosen_gifts:
-        entry["exchange"] = [{"seat": seat, "give": card_codes(cards)} for seat, cards in game.chosen_gifts]
+    exchange: list[dict[str, Any]] = []
+    actions: list[dict[str, Any]] = []
+    for item in game.history:
+        if isinstance(item, Turn):
+            actions.append(action_json(item.seat, item.move))
+        elif item.kind is GiftKind.EXCHANGE:
+            if item.chosen:
+                exchange.append({"seat": item.giver, "give": card_codes(item.cards)})
+        else:
+            actions.append({"seat": item.giver, _HANDOFF_KEYS[item.kind]: card_codes(item.cards)})
+    if exchange:
+        entry["exchange"] = exchange
     if game.phase is not Phase.EXCHANGE:
         entry["leader"] = game.leader
     entry["stocks"] = [_codes(s) for s in game.deal.stocks] if game.deal.stocks is not None else None
     entry["pile"] = _codes(game.deal.pile) if game.deal.pile is not None else None
-    actions = [action_json(turn.seat, turn.move) for turn in game.history]
-    for before, seat, cards, kind in reversed(game.handoffs):
-        actions.insert(before, {"seat": seat, _HANDOFF_KEYS[kind]: card_codes(cards)})
     entry["actions"] = actions
     return entry
 
@@ -251,30 +258,11 @@ _COMMA = re.compile(r"\s*,\s*")
 
 def _split_games(text: str) -> tuple[str, list[str]] | None:
     """(the text with an empty games list, each game's text), or None if the text is not that plain."""
-    depth, key, array, end = 0, "", -1, -1
-    spans: list[tuple[int, int]] = []
-    start = -1
+    scan = _GamesScan()
     for token in _TOKENS.finditer(text):
-        mark = token.group()
-        if mark[0] == '"':
-            key = mark
-        elif mark == ":":
-            if depth == 1 and key == '"games"' and array >= 0:
-                return None  # games given twice
-        elif mark in "[{":
-            depth += 1
-            if depth == 2 and mark == "[" and key == '"games"' and array < 0:
-                array = token.start()
-            elif depth == 3 and mark == "{" and array >= 0 and end < 0:
-                start = token.start()
-        else:
-            if array >= 0 and end < 0:
-                if depth == 3 and mark == "}" and start >= 0:
-                    spans.append((start, token.end()))
-                    start = -1
-                elif depth == 2 and mark == "]":
-                    end = token.end()
-            depth -= 1
+        if not scan.feed(token.group(), token.start(), token.end()):
+            return None  # games given twice
+    array, end, spans = scan.array, scan.end, scan.spans
     if end < 0 or not spans:
         return None
     gaps = [text[array + 1:spans[0][0]], *(text[a[1]:b[0]] for a, b in itertools.pairwise(spans)),
@@ -282,6 +270,50 @@ def _split_games(text: str) -> tuple[str, list[str]] | None:
     if not (_BLANK.fullmatch(gaps[0]) and _BLANK.fullmatch(gaps[-1]) and all(_COMMA.fullmatch(g) for g in gaps[1:-1])):
         return None  # something else than objects in the list
     return text[:array] + "[]" + text[end:], [text[a:b] for a, b in spans]
+
+
+class _GamesScan:
+    """Where a record's text holds its ``games`` list and each game object in it, token by token."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.key = ""
+        """The last string seen (a key when a colon follows)."""
+        self.array = -1
+        """Where the games list opens (-1: not yet)."""
+        self.end = -1
+        """Just after the games list closes (-1: not yet)."""
+        self.start = -1
+        """Where the game object being read opens (-1: none)."""
+        self.spans: list[tuple[int, int]] = []
+
+    def feed(self, mark: str, start: int, end: int) -> bool:
+        """Take one token (a string, a colon or a bracket); False when the games list is given twice."""
+        if mark[0] == '"':
+            self.key = mark
+        elif mark == ":":
+            return not (self.depth == 1 and self.key == '"games"' and self.array >= 0)
+        elif mark in "[{":
+            self._open(mark, start)
+        else:
+            self._close(mark, end)
+        return True
+
+    def _open(self, mark: str, start: int) -> None:
+        self.depth += 1
+        if self.depth == 2 and mark == "[" and self.key == '"games"' and self.array < 0:
+            self.array = start
+        elif self.depth == 3 and mark == "{" and self.array >= 0 and self.end < 0:
+            self.start = start
+
+    def _close(self, mark: str, end: int) -> None:
+        if self.array >= 0 and self.end < 0:
+            if self.depth == 3 and mark == "}" and self.start >= 0:
+                self.spans.append((self.start, end))
+                self.start = -1
+            elif self.depth == 2 and mark == "]":
+                self.end = end
+        self.depth -= 1
 
 
 def _read_games(head: str, texts: list[str]) -> RecordText:
@@ -386,59 +418,11 @@ def _parse_game(rules: RuleSet, data: Any, path: str) -> GameSpec:
     unknown = set(data) - known
     if unknown:
         raise RecordError(f"{path}: unknown field {_shown(sorted(unknown)[0])}")
-    n = rules.players
-    raw_hands = data.get("hands")
-    if not isinstance(raw_hands, list) or len(raw_hands) != n:
-        raise RecordError(f"{path}.hands: expected {n} lists of card codes (one per seat)")
-    dealt: dict[int, str] = {}
-    jokers_seen = 0
-
-    def claim(ids: list[int], where: str) -> list[int]:
-        nonlocal jokers_seen
-        fixed = []
-        for cid in ids:
-            if cid >= 52:
-                cid = 52 + jokers_seen
-                jokers_seen += 1
-                if jokers_seen > rules.jokers:
-                    raise RecordError(f"{where}: more jokers than the rules' {rules.jokers}")
-            if cid in dealt:
-                raise RecordError(f"{where}: card {card_codes(1 << cid)[0]!r} dealt twice (also in {dealt[cid]})")
-            dealt[cid] = where
-            fixed.append(cid)
-        return fixed
-
-    hands = tuple(_mask(claim(_cards(h, f"{path}.hands[{s}]"), f"{path}.hands[{s}]")) for s, h in enumerate(raw_hands))
-    stocks = None
-    if data.get("stocks") is not None:
-        raw = data["stocks"]
-        if not rules.hand_size:
-            raise RecordError(f"{path}.stocks: only the 5-card mode (hand_size) has stocks")
-        if not isinstance(raw, list) or len(raw) != n:
-            raise RecordError(f"{path}.stocks: expected {n} lists of card codes")
-        stocks = tuple(tuple(claim(_cards(s, f"{path}.stocks[{i}]"), f"{path}.stocks[{i}]")) for i, s in enumerate(raw))
-    elif rules.hand_size:
-        stocks = tuple(() for _ in range(n))
-    pile = None
-    if data.get("pile") is not None:
-        if not rules.pile_draw:
-            raise RecordError(f"{path}.pile: only pile_draw rules have a pile")
-        pile = tuple(claim(_cards(data["pile"], f"{path}.pile"), f"{path}.pile"))
-    for seat, hand in enumerate(hands):
-        if not hand and not (stocks and stocks[seat]):
-            raise RecordError(f"{path}.hands[{seat}]: seat {seat} is dealt no cards")
+    hands, stocks, pile = _parse_deal(rules, data, path)
     previous = None
     if data.get("previous_classes") is not None:
         previous = _parse_classes(rules, data["previous_classes"], f"{path}.previous_classes")
-    exchange = []
-    gifts = data.get("exchange")
-    if gifts is not None and not isinstance(gifts, list):
-        raise RecordError(f"{path}.exchange: expected a list of gifts, not {_shown(gifts)}")
-    for i, gift in enumerate(gifts or []):
-        where = f"{path}.exchange[{i}]"
-        if not isinstance(gift, Mapping) or set(gift) != {"seat", "give"}:
-            raise RecordError(f"{where}: expected {{\"seat\": ..., \"give\": [...]}}")
-        exchange.append((_seat(gift["seat"], rules, f"{where}.seat"), _mask(_cards(gift["give"], f"{where}.give"))))
+    exchange = _parse_exchange(rules, data.get("exchange"), f"{path}.exchange")
     leader = data.get("leader")
     if leader is not None:
         leader = _seat(leader, rules, f"{path}.leader")
@@ -448,12 +432,83 @@ def _parse_game(rules: RuleSet, data: Any, path: str) -> GameSpec:
     return GameSpec(
         hands=hands,
         previous_classes=previous,
-        exchange=tuple(exchange),
+        exchange=exchange,
         leader=leader,
         stocks=stocks,
         pile=pile,
         actions=tuple(_parse_action(rules, a, f"{path}.actions[{i}]") for i, a in enumerate(actions)),
     )
+
+
+class _Deck:
+    """The cards of a record's deal claimed so far: each at most once, jokers numbered as they come."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.dealt: dict[int, str] = {}
+        self.jokers = 0
+
+    def claim(self, value: Any, where: str) -> list[int]:
+        """The card ids of the codes at ``where``; ``RecordError`` for a card dealt before or a joker too many."""
+        fixed = []
+        for cid in _cards(value, where):
+            if cid >= 52:
+                cid = 52 + self.jokers
+                self.jokers += 1
+                if self.jokers > self.rules.jokers:
+                    raise RecordError(f"{where}: more jokers than the rules' {self.rules.jokers}")
+            if cid in self.dealt:
+                raise RecordError(f"{where}: card {card_codes(1 << cid)[0]!r} dealt twice (also in {self.dealt[cid]})")
+            self.dealt[cid] = where
+            fixed.append(cid)
+        return fixed
+
+
+Stocks = tuple[tuple[int, ...], ...]
+
+
+def _parse_deal(
+    rules: RuleSet, data: Mapping[str, Any], path: str
+) -> tuple[tuple[int, ...], Stocks | None, tuple[int, ...] | None]:
+    """A record game's hands, stocks and pile, every card dealt once."""
+    n = rules.players
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list) or len(raw_hands) != n:
+        raise RecordError(f"{path}.hands: expected {n} lists of card codes (one per seat)")
+    deck = _Deck(rules)
+    hands = tuple(_mask(deck.claim(h, f"{path}.hands[{s}]")) for s, h in enumerate(raw_hands))
+    stocks = None
+    if data.get("stocks") is not None:
+        raw = data["stocks"]
+        if not rules.hand_size:
+            raise RecordError(f"{path}.stocks: only the 5-card mode (hand_size) has stocks")
+        if not isinstance(raw, list) or len(raw) != n:
+            raise RecordError(f"{path}.stocks: expected {n} lists of card codes")
+        stocks = tuple(tuple(deck.claim(s, f"{path}.stocks[{i}]")) for i, s in enumerate(raw))
+    elif rules.hand_size:
+        stocks = tuple(() for _ in range(n))
+    pile = None
+    if data.get("pile") is not None:
+        if not rules.pile_draw:
+            raise RecordError(f"{path}.pile: only pile_draw rules have a pile")
+        pile = tuple(deck.claim(data["pile"], f"{path}.pile"))
+    for seat, hand in enumerate(hands):
+        if not hand and not (stocks and stocks[seat]):
+            raise RecordError(f"{path}.hands[{seat}]: seat {seat} is dealt no cards")
+    return hands, stocks, pile
+
+
+def _parse_exchange(rules: RuleSet, gifts: Any, path: str) -> tuple[tuple[int, int], ...]:
+    """A record game's chosen exchange gifts: (seat, cards) in order."""
+    if gifts is not None and not isinstance(gifts, list):
+        raise RecordError(f"{path}: expected a list of gifts, not {_shown(gifts)}")
+    exchange = []
+    for i, gift in enumerate(gifts or []):
+        where = f"{path}[{i}]"
+        if not isinstance(gift, Mapping) or set(gift) != {"seat", "give"}:
+            raise RecordError(f"{where}: expected {{\"seat\": ..., \"give\": [...]}}")
+        exchange.append((_seat(gift["seat"], rules, f"{where}.seat"), _mask(_cards(gift["give"], f"{where}.give"))))
+    return tuple(exchange)
 
 
 def _parse_classes(rules: RuleSet, value: Any, path: str) -> tuple[Title, ...]:
@@ -542,14 +597,7 @@ def _previous(rules: RuleSet, spec: GameSpec, index: int, last: Game | None) -> 
         return None
     if last is None or last.result is None:
         raise RecordError(f"games[{index}].previous_classes: needed because game {index - 1} did not finish")
-    return _places_after(rules, index, last.result.places)
-
-
-def _places_after(rules: RuleSet, games_done: int, places: tuple[int, ...]) -> tuple[int, ...]:
-    """Previous places in the next game's seats (after any reseating)."""
-    if rules.reseat and games_done % rules.info.reseat_every == 0:
-        return tuple(range(rules.players))
-    return places
+    return next_deal(rules, index, last.result.places)[1]
 
 
 def replay_game(rules: RuleSet, spec: GameSpec, previous: tuple[int, ...] | None, index: int = 0) -> Game:

@@ -1,23 +1,33 @@
-"""The public state of a game: everything every player may see, as one frozen value.
+"""The public state of a game, declared once: everything every player may see.
 
-A ``Game`` holds the public state and the hidden cards (hands, stocks, the
-pile, cards that left unseen).  ``Game.public()`` takes a ``PublicState``
-snapshot; each event a checked move returns carries the snapshot after it
-(``event.state``), an ``Observation`` is a seat's hand and knowledge plus the
-public state, and ``Game.from_position`` builds a game back from a public
-state and hands.  Code that needs only public facts (the computer players,
-the screens) is written against ``PublicView``, which both a ``Game`` and a
-``PublicState`` satisfy.
+``PublicState`` (frozen) is the declaration, field by field with its
+documentation; ``State`` is its mutable twin, the same fields in the same
+order (lists where the snapshot has tuples; a test checks that the two agree).
+A ``Game`` is a ``State`` with the hidden cards beside it (hands, stocks, the
+pile, cards that left unseen), so the rules read and move the public fields
+directly.  ``state.freeze()`` takes a ``PublicState`` snapshot,
+``snapshot.thaw()`` gives a ``State`` back and ``state.copy()`` is the fast
+copy search uses.  Each event a checked move returns carries the snapshot after
+it (``event.state``), an ``Observation`` is a seat's hand and knowledge plus
+the snapshot, and ``Game.from_position`` builds a game back from a snapshot
+and hands.  Code that needs only public facts (the rules' functions, the
+computer players, the screens) takes a ``PublicView``: either of the two.
+
+What happened is one ordered history of ``Entry`` values: a ``Turn`` for each
+play or pass (with the table it was made on and why the trick ended with it)
+and a ``Gift`` for cards that changed hands otherwise (the exchange, 7渡し,
+10捨て).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
-from typing import NamedTuple, Protocol
+from operator import attrgetter
+from typing import Any, Final, NamedTuple, TypeVar
 
-from .events import GameOver
+from .events import ClearReason, GameOver
 from .plays import Move, Play
 from .rules import RuleSet, Title
 
@@ -38,7 +48,7 @@ class Phase(str, Enum):
 
 class GiftKind(str, Enum):
     EXCHANGE = "exchange"
-    """An upper class gives cards to its lower class before the game."""
+    """The exchange before the game: a lower class's strongest cards, an upper class's choice."""
     SEVEN_PASS = "seven_pass"
     """7渡し: cards to the next player."""
     TEN_DISCARD = "ten_discard"
@@ -56,77 +66,61 @@ class PendingGift:
 
 
 class Turn(NamedTuple):
-    """One action of the play phase and the table it was made on."""
+    """A play or a pass, the table it was made on, and why the trick ended with it."""
 
     seat: int
     move: Move
     top: Play | None
     """The play it answered (None: the seat led)."""
+    last_player: int
+    """The seat that had played last (-1: nobody yet)."""
+    passed: int
+    """The seats (a bit set) that had passed (see ``PublicState.passed``)."""
     lock: int
     """The locked suit set in force (0: none)."""
-    reversed: bool
-    """Was the order reversed (revolution XOR J-back)?"""
+    lock_base: int
+    """The suit set the play to beat offered towards a lock (0: none)."""
+    revolution: bool
+    j_back: bool
+    backwards: bool
+    """Were turns going the other way round (9リバース)?"""
+    cleared: ClearReason | None = None
+    """Why the table cleared after this action (and the handoffs it led to), None if it did not."""
+
+    @property
+    def reversed(self) -> bool:
+        """Was the rank order reversed (revolution XOR J-back)?"""
+        return self.revolution != self.j_back
 
 
-class PublicView(Protocol):
-    """The public facts of a game, as a ``Game`` and a ``PublicState`` both give them."""
+class Gift(NamedTuple):
+    """Cards that changed hands other than by a play: the exchange, 7渡し, 10捨て."""
 
-    @property
-    def rules(self) -> RuleSet: ...
-    @property
-    def n(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def leader(self) -> int: ...
-    @property
-    def top(self) -> Play | None: ...
-    @property
-    def last_player(self) -> int: ...
-    @property
-    def passed(self) -> int: ...
-    @property
-    def active(self) -> int: ...
-    @property
-    def revolution(self) -> bool: ...
-    @property
-    def j_back(self) -> bool: ...
-    @property
-    def reversed(self) -> bool: ...
-    @property
-    def backwards(self) -> bool: ...
-    @property
-    def lock(self) -> int: ...
-    @property
-    def lock_base(self) -> int: ...
-    @property
-    def played(self) -> int: ...
-    @property
-    def previous_places(self) -> tuple[int, ...] | None: ...
-    @property
-    def drawn_seat(self) -> int: ...
-    @property
-    def miyako(self) -> int: ...
-    @property
-    def result(self) -> GameOver | None: ...
-    @property
-    def counts(self) -> Sequence[int]: ...
-    @property
-    def finishers(self) -> Sequence[int]: ...
-    @property
-    def forbidden(self) -> Sequence[int]: ...
-    @property
-    def pile_count(self) -> int: ...
-    @property
-    def pending(self) -> Sequence[PendingGift]: ...
+    giver: int
+    receiver: int
+    """-1 for cards discarded (10捨て)."""
+    cards: int
+    """The cards (0 where a player's view hides them: see ``visible_entry``)."""
+    size: int
+    """How many cards (always visible)."""
+    kind: GiftKind
+    chosen: bool
+    """The giver chose the cards (False: a lower class's strongest cards, given by the rules)."""
 
-    def stock_count(self, seat: int) -> int: ...
+
+Entry = Turn | Gift
+"""One entry of a game's history."""
+
+
+def visible_entry(entry: Entry, seat: int) -> Entry:
+    """``entry`` as ``seat`` may see it: the cards others handed each other are hidden (0)."""
+    if isinstance(entry, Gift) and entry.receiver >= 0 and seat not in (entry.giver, entry.receiver) and entry.cards:
+        return entry._replace(cards=0)
+    return entry
 
 
 class PublicFacts:
-    """What follows from the public fields alone; shared by ``Game`` and ``PublicState``."""
+    """What follows from the public fields alone; shared by ``State`` (and so ``Game``) and ``PublicState``."""
 
     __slots__ = ()
     rules: RuleSet
@@ -138,6 +132,7 @@ class PublicFacts:
     previous_places: tuple[int, ...] | None
     finishers: Sequence[int]
     forbidden: Sequence[int]
+    stock_counts: Sequence[int]
 
     @property
     def n(self) -> int:
@@ -151,6 +146,9 @@ class PublicFacts:
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
+
+    def stock_count(self, seat: int) -> int:
+        return self.stock_counts[seat]
 
     @property
     def previous_titles(self) -> tuple[Title, ...] | None:
@@ -183,7 +181,7 @@ class PublicFacts:
 
 @dataclass(frozen=True, slots=True)
 class PublicState(PublicFacts):
-    """A snapshot of everything every player may see of a game."""
+    """A snapshot of everything every player may see of a game: the declaration of the public state."""
 
     rules: RuleSet
     phase: Phase
@@ -218,11 +216,13 @@ class PublicState(PublicFacts):
     removed_count: int
     """Cards that left the game unseen (a hand removed by 都落ち...)."""
     played: int
-    """Every card played to the table this game."""
+    """Every card played to the table this game (and every card discarded face up)."""
     finishers: tuple[int, ...]
     """Seats that went out normally, in order."""
     forbidden: tuple[int, ...]
     """Seats that went out with a forbidden finish (or a hopeless hand), in order."""
+    hopeless: int
+    """Seats (a bit set) that lost holding only 8s and jokers (the 5-card mode; also in ``forbidden``)."""
     miyako: int
     """The seat removed by 都落ち, -1 if none."""
     gekokujo: int
@@ -235,8 +235,156 @@ class PublicState(PublicFacts):
     """The seat that drew after passing and may still play the drawn card (-1: none)."""
     result: GameOver | None
 
-    def stock_count(self, seat: int) -> int:
-        return self.stock_counts[seat]
+    def thaw(self) -> State:
+        """A mutable ``State`` with these values."""
+        state = State.__new__(State)
+        State.__init__(state, *_thawed(self))
+        return state
 
 
-__all__ = ["GiftKind", "PendingGift", "Phase", "PublicFacts", "PublicState", "PublicView", "Turn"]
+_S = TypeVar("_S", bound="State")
+
+
+@dataclass(slots=True, eq=False, repr=False)
+class State(PublicFacts):
+    """The public state as a game moves it on: ``PublicState``'s fields, in its order, each documented
+    there; lists where it has tuples.  ``Game`` extends it with the hidden cards."""
+
+    rules: RuleSet
+    phase: Phase
+    turn: int
+    leader: int
+    top: Play | None
+    trick: list[tuple[int, Play]]
+    last_player: int
+    passed: int
+    active: int
+    revolution: bool
+    j_back: bool
+    backwards: bool
+    lock: int
+    lock_base: int
+    counts: list[int]
+    stock_counts: list[int]
+    pile_count: int
+    removed_count: int
+    played: int
+    finishers: list[int]
+    forbidden: list[int]
+    hopeless: int
+    miyako: int
+    gekokujo: int
+    previous_places: tuple[int, ...] | None
+    pending: list[PendingGift]
+    drawn_seat: int
+    result: GameOver | None
+
+    @classmethod
+    def opening(
+        cls, rules: RuleSet, counts: Sequence[int], previous_places: Sequence[int] | None = None
+    ) -> State:
+        """The state of a game just dealt ``counts`` cards by seat, before the exchange and the lead."""
+        state = State.__new__(State)
+        state.set_opening(rules, counts, previous_places)
+        return state
+
+    def set_opening(self, rules: RuleSet, counts: Sequence[int], previous_places: Sequence[int] | None) -> None:
+        """Set every public field to the state of a game just dealt ``counts`` cards by seat."""
+        n = rules.players
+        State.__init__(
+            self, rules=rules, phase=Phase.PLAY, turn=0, leader=0, top=None, trick=[], last_player=-1, passed=0,
+            active=(1 << n) - 1, revolution=False, j_back=False, backwards=False, lock=0, lock_base=0,
+            counts=list(counts), stock_counts=[0] * n, pile_count=0, removed_count=0, played=0, finishers=[],
+            forbidden=[], hopeless=0, miyako=-1, gekokujo=-1,
+            previous_places=tuple(previous_places) if previous_places is not None else None, pending=[],
+            drawn_seat=-1, result=None,
+        )
+
+    def freeze(self) -> PublicState:
+        """A snapshot of the public state (what every player may see)."""
+        values: list[Any] = list(_state_values(self))
+        for i in _LISTS:
+            values[i] = tuple(values[i])
+        return PublicState(*values)
+
+    def copy(self: _S) -> _S:
+        """An independent copy of the public fields, of the same class (a ``Game`` copies its hidden cards
+        on top: ``Game.clone``).  Written out for speed (search copies a game per playout); a test checks
+        that it copies every declared field."""
+        new = object.__new__(type(self))
+        new.rules = self.rules
+        new.phase = self.phase
+        new.turn = self.turn
+        new.leader = self.leader
+        new.top = self.top
+        new.trick = self.trick[:]
+        new.last_player = self.last_player
+        new.passed = self.passed
+        new.active = self.active
+        new.revolution = self.revolution
+        new.j_back = self.j_back
+        new.backwards = self.backwards
+        new.lock = self.lock
+        new.lock_base = self.lock_base
+        new.counts = self.counts[:]
+        new.stock_counts = self.stock_counts[:]
+        new.pile_count = self.pile_count
+        new.removed_count = self.removed_count
+        new.played = self.played
+        new.finishers = self.finishers[:]
+        new.forbidden = self.forbidden[:]
+        new.hopeless = self.hopeless
+        new.miyako = self.miyako
+        new.gekokujo = self.gekokujo
+        new.previous_places = self.previous_places
+        new.pending = self.pending[:]
+        new.drawn_seat = self.drawn_seat
+        new.result = self.result
+        return new
+
+    def assign(self, snapshot: PublicState) -> None:
+        """Set every public field from ``snapshot``."""
+        State.__init__(self, *_thawed(snapshot))
+
+    def key(self) -> tuple[object, ...]:
+        """Every public field but the rules, as a hashable tuple (equal keys under one rule set: equal states)."""
+        return _key_values(self) + tuple(map(tuple, _key_lists(self)))
+
+
+FIELDS: Final = tuple(f.name for f in fields(PublicState))
+"""The names of the public fields, in their declared order."""
+_LISTS: Final = tuple(i for i, f in enumerate(fields(State)) if str(f.type).startswith("list["))
+"""The fields a ``State`` holds as lists (the snapshot as tuples), by position."""
+_state_values = attrgetter(*(f.name for f in fields(State)))
+_snapshot_values = attrgetter(*FIELDS)
+_key_values = attrgetter(*(name for i, name in enumerate(FIELDS) if i and i not in _LISTS))
+"""The fields but the rules that are plain values (``State.key``)..."""
+_key_lists = attrgetter(*(FIELDS[i] for i in _LISTS))
+"""... and the ones a ``State`` holds as lists."""
+
+
+def _thawed(snapshot: PublicState) -> list[Any]:
+    values: list[Any] = list(_snapshot_values(snapshot))
+    for i in _LISTS:
+        values[i] = list(values[i])
+    return values
+
+
+PublicView = PublicState | State
+"""The public facts of a game: a snapshot, or the state of a game as it moves on (a ``Game``)."""
+
+
+__all__ = [
+    "FIELDS",
+    "Entry",
+    "Gift",
+    "GiftKind",
+    "PendingGift",
+    "Phase",
+    "PublicFacts",
+    "PublicState",
+    "PublicView",
+    "State",
+    "Turn",
+    "visible_entry",
+]

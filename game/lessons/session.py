@@ -11,6 +11,7 @@ session has no sinks for them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ai.normal import normal_policy
@@ -36,7 +37,7 @@ class LessonMatch(Match):
         self.deals = deals
         super().__init__(rules, seed=0, games=len(deals))
 
-    def deal_game(self, index: int, previous_places: list[int] | None, leader: int | None) -> Game:
+    def deal_game(self, index: int, previous_places: Sequence[int] | None, leader: int | None) -> Game:
         deal = self.deals[min(index, len(self.deals) - 1)]
         stocks = None if deal.stocks is None else [[*_ids(stock)] for stock in deal.stocks]
         pile = None if deal.pile is None else _ids(deal.pile)

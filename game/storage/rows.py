@@ -3,7 +3,7 @@
 Pure values, no database: ``GameRow`` and ``MatchRow`` go in, ``SummaryRow``,
 ``GameListItem`` and the others come out of ``StatsStore`` (``stats.py``).
 Times are ISO 8601 UTC strings (``iso_utc``); a table's strength is one of
-the computer levels of ``ai.levels.LEVELS``, ``mixed`` or ``external``.
+the computer levels of ``ai.levels.LEVELS``, ``mixed``, ``external`` or ``network`` (friends over the network).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ __all__ = [
     "CLASS_IDS",
     "EXTERNAL",
     "MIXED",
+    "NETWORK",
+    "PERSON",
     "FilterChoices",
     "GameFilter",
     "GameListItem",
@@ -39,6 +41,10 @@ MIXED = "mixed"
 """The strength of a table whose computers play at different levels."""
 EXTERNAL = "external"
 """The strength of a table with an external (tournament) program."""
+PERSON = "person"
+"""A seat's ``opponents`` entry when a person played it over the network."""
+NETWORK = "network"
+"""The strength of a network game with friends (a kind of game of its own in the statistics)."""
 CLASS_IDS = tuple(t.value for t in Title)
 
 
@@ -73,10 +79,12 @@ def strength_of(opponents: Iterable[str | None]) -> str:
 
     >>> strength_of([None, "strong", "strong", "strong"]), strength_of([None, "normal", "expert"])
     ('strong', 'mixed')
-    >>> strength_of([None, "external", "normal"])
-    'external'
+    >>> strength_of([None, "external", "normal"]), strength_of([None, "person", "normal"])
+    ('external', 'network')
     """
     levels = {o for o in opponents if o is not None}
+    if PERSON in levels:
+        return NETWORK
     if any(o.startswith(EXTERNAL) for o in levels):
         return EXTERNAL
     if len(levels) == 1:

@@ -129,6 +129,10 @@ class Settings:
     """The last new-game choices, stored for the UI as an opaque JSON object."""
     external_commands: tuple[str, ...] = ()
     """Command lines of external (UECda) programs the player has used."""
+    turn_timer: int = 0
+    """Seconds a player at a hosted table has for a decision before the computer makes it (``TURN_TIMERS``; 0: none)."""
+    drop_timeout: int = 60
+    """Seconds a hosted table waits for a dropped player before the computer plays the seat (``DROP_TIMEOUTS``)."""
     unknown: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Keys of the file this version does not know; written back unchanged."""
 
@@ -138,6 +142,8 @@ class Settings:
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Settings) if f.name != "unknown")
+TURN_TIMERS = (0, 30, 60)
+DROP_TIMEOUTS = (30, 60, 120)
 _BOOLS = ("sound", "music", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker",
           "reduce_effects", "high_contrast", "rule_help")
 _NAMES = ("rule_help_muted", "lessons_done")
@@ -208,6 +214,11 @@ def _check(name: str, value: Any) -> tuple[Any, str | None]:
         if not _finite(value):
             return None, "expected a JSON object without NaN or infinite numbers"
         return dict(value), None
+    if name in ("turn_timer", "drop_timeout"):
+        allowed = TURN_TIMERS if name == "turn_timer" else DROP_TIMEOUTS
+        if value in allowed and isinstance(value, int) and not isinstance(value, bool):
+            return value, None
+        return None, "expected one of " + ", ".join(str(v) for v in allowed)
     if name == "external_commands":
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return tuple(value), None

@@ -33,6 +33,8 @@ import pygame
 
 from game.engine import RuleSet
 from game.engine.record import Games
+from game.levels import Level
+from game.network.friends.remote import RemoteSession
 from game.recorder import RETRY_S, ResultRecorder
 from game.session import GameSummary, Session, SessionSetup
 from game.setups import SeatKind
@@ -55,6 +57,7 @@ from .sound import SoundPlayer
 from .text import TextRenderer
 
 if TYPE_CHECKING:
+    from game.network.friends.host import FriendsHost
     from game.worker import Mode as WorkerMode
 
 log = logging.getLogger(__name__)
@@ -149,6 +152,10 @@ class App:
         self.recorder.restore()  # results an earlier session could not write
         self._retry_in = RETRY_S
         self.session: Session | None = None
+        self.remote: RemoteSession | None = None
+        """A seat at a table for friends (hosted here or elsewhere)."""
+        self.hosting: FriendsHost | None = None
+        """The table this copy hosts for friends (its server runs in this process)."""
         self.running = True
         self.clock = pygame.time.Clock()
         self._caption = ""
@@ -277,6 +284,7 @@ class App:
         from .scenes.title import TitleScene
 
         self._close_session(save=True)
+        self._close_friends()
         self.recorder.retry()
         self.stack.reset(TitleScene(self.ctx))
 
@@ -356,6 +364,119 @@ class App:
         top = self.stack.top
         if isinstance(top, ReplaysScene):
             top.import_path(path)
+
+    # --- play with friends ---------------------------------------------------------------
+
+    def host_table(self, setup: SessionSetup, level: str) -> None:
+        """Host a table for friends with ``setup``'s rules and seats (``level``: the computers of empty seats)."""
+        from game.network.friends.messages import TableSettings
+
+        settings = TableSettings(preset=setup.preset.value, players=setup.players, overrides=dict(setup.overrides),
+                                 games=setup.games, level=Level(level), turn_timer=self.ctx.settings.turn_timer,
+                                 drop_timeout=self.ctx.settings.drop_timeout)
+        self._host(settings, None)
+
+    def saved_hosted_match(self) -> Path | None:
+        """The newest match saved when this copy's host quit (None: none)."""
+        from game.network.friends.host import saved_matches
+
+        found = saved_matches(self.paths.data_dir / "hosted")
+        return found[0] if found else None
+
+    def host_saved_match(self) -> None:
+        """Host again the match saved when the host quit (its players' seats wait for them by name)."""
+        import json
+
+        from game.network.friends.messages import MessageError, read_settings
+        from game.storage.files import read_limited
+
+        path = self.saved_hosted_match()
+        if path is None:
+            return
+        try:
+            data = json.loads(read_limited(path, 16 << 20).decode("utf-8"))
+            settings = read_settings(data.get("table"), "table")
+        except (OSError, ValueError, MessageError, AttributeError) as error:
+            self.stack.push(_message(self.ctx, "friends.cannot_host", f"{path.name}: {error}"))
+            return
+        if self._host(settings, data):
+            path.unlink(missing_ok=True)  # saved anew if the host quits again
+
+    def _host(self, settings: Any, resume: dict[str, Any] | None) -> bool:
+        from game.network.friends.host import FriendsHost
+
+        from .scenes.friends import LobbyScene
+
+        self._close_friends()
+        host = FriendsHost(self.ctx.t("friends.host_name"), settings, save_dir=self.paths.data_dir / "hosted",
+                           bind=self.friends_bind, port=self.friends_port, announce=self.friends_announce,
+                           computer_pause=self.friends_pause, resume=resume)
+        try:
+            conn = host.start()
+        except OSError as error:
+            self.stack.push(_message(self.ctx, "friends.cannot_host", str(error)))
+            return False
+        self.hosting = host
+        self.remote = RemoteSession(conn, on_game_over=self._game_over, host=True)
+        self.stack.push(LobbyScene(self.ctx, self.remote, [f"{a}:{host.port}" for a in _addresses()]))
+        return True
+
+    friends_bind = "0.0.0.0"
+    """Where a hosted table listens (tests: 127.0.0.1)."""
+    friends_announce = True
+    friends_port = 47652
+    friends_pause = 0.8
+    """Seconds between two computer moves at a hosted table (people follow each play)."""
+
+    def show_join(self) -> None:
+        from .scenes.friends import JoinScene
+
+        self.stack.push(JoinScene(self.ctx))
+
+    def join_table(self, address: str, port: int, code: str, name: str) -> None:
+        from game.network.friends.client import Connection, url_of
+        from game.network.friends.messages import Hello
+
+        from .scenes.friends import LobbyScene
+
+        self._close_friends()
+        conn = Connection(url_of(address, port), Hello(name, code)).start()
+        self.remote = RemoteSession(conn, on_game_over=self._game_over)
+        self.stack.push(LobbyScene(self.ctx, self.remote))
+
+    def open_remote_table(self, remote: RemoteSession) -> None:
+        from .scenes.table import TableScene
+
+        self._close_session(save=True)
+        self.stack.reset(TableScene(self.ctx, remote))
+
+    def leave_friends(self) -> None:
+        """Leave the table for friends (the host's leaving closes it for everyone, the match saved)."""
+        self.show_title()
+
+    def friends_ended(self, remote: RemoteSession) -> None:
+        """The table closed or refused this seat: say why, then the title."""
+        from game.network.friends.messages import Closed, Refused
+
+        closed = remote.closed
+        if isinstance(closed, Closed):
+            key = "friends.ended.saved" if closed.saved else f"friends.ended.{closed.reason.value}"
+            text = self.ctx.t(key)
+        elif isinstance(closed, Refused):
+            text = self.ctx.t("friends.refused", reason=closed.message)
+        else:
+            text = self.ctx.t("friends.lost", reason=remote.status.message)
+        self._close_friends()
+        self.show_title()
+        self.stack.push(_message(self.ctx, "friends.ended.title", text))
+
+    def _close_friends(self) -> None:
+        remote, host = self.remote, self.hosting
+        self.remote = self.hosting = None
+        if remote is not None:
+            remote.close(leave=host is None)
+        if host is not None:
+            host.stop()
 
     def match_in_progress(self) -> bool:
         """A match that starting another one would throw away: at the table, or saved for 続きから."""
@@ -731,6 +852,7 @@ class App:
         """Save the match in progress and every waiting result, then let go of everything."""
         log.info("closing")
         self._close_session(save=True)
+        self._close_friends()
         self.recorder.retry()
         self.writer.close()  # the last autosave and results are written before the database closes
         kept = self.recorder.keep()
@@ -746,6 +868,23 @@ class App:
         self.lock.release()
         pygame.quit()
         self.restore_signal_handlers()
+
+
+def _message(ctx: Context, title_key: str, text: str) -> Any:
+    from .scenes.dialogs import MessageDialog
+
+    return MessageDialog(ctx, lambda: ctx.t(title_key), lambda: text, error=True)
+
+
+def _addresses() -> list[str]:
+    """This computer's addresses on the local network (what friends type to join)."""
+    try:
+        import ifaddr
+
+        return [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+                if isinstance(ip.ip, str) and not ip.ip.startswith("127.")][:3]
+    except Exception:
+        return []
 
 
 def window_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:

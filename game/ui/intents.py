@@ -72,6 +72,11 @@ KEYS: dict[int, str] = {
     pygame.K_TAB: "tab",
     pygame.K_t: "tracker",
     pygame.K_F11: "fullscreen",
+    pygame.K_1: "stamp1",
+    pygame.K_2: "stamp2",
+    pygame.K_3: "stamp3",
+    pygame.K_4: "stamp4",
+    pygame.K_5: "stamp5",
     pygame.K_BACKSPACE: "backspace",
 }
 TEXT_KEYS = {pygame.K_BACKSPACE: "backspace", pygame.K_RETURN: "confirm", pygame.K_ESCAPE: "menu",

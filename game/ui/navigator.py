@@ -10,8 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.engine import RuleSet
     from game.engine.record import Games
+    from game.network.friends.remote import RemoteSession
     from game.setups import SessionSetup
 
 
@@ -56,5 +59,25 @@ class Navigator(Protocol):
         """A lesson at the table, over the screen it is started from (a match at the table is saved first)."""
 
     def toggle_fullscreen(self) -> None: ...
+
+    def host_table(self, setup: SessionSetup, level: str) -> None:
+        """Host a table for friends (its lobby: the code, who has joined, Start)."""
+
+    def saved_hosted_match(self) -> Path | None:
+        """The match saved when this copy's host quit, if any."""
+
+    def host_saved_match(self) -> None: ...
+
+    def show_join(self) -> None: ...
+
+    def join_table(self, address: str, port: int, code: str, name: str) -> None: ...
+
+    def open_remote_table(self, remote: RemoteSession) -> None:
+        """The card table of a match with friends, once it has begun."""
+
+    def leave_friends(self) -> None: ...
+
+    def friends_ended(self, remote: RemoteSession) -> None:
+        """The table for friends closed (the host left...) or refused this seat: say why."""
 
     def quit(self) -> None: ...

@@ -92,7 +92,7 @@ def _show_table(app: App, setup: SessionSetup, want: Callable[[Session], bool], 
 
 def _select_a_play(scene: TableScene) -> None:
     """Lift a legal play in the hand so the screenshot shows a selection."""
-    plays = [m for m in scene.session.game.move_list() if isinstance(m, Play)]
+    plays = [m for m in scene.session.moves() if isinstance(m, Play)]
     if plays:
         scene.hand.selected = max(plays, key=lambda p: p.size).cards
         scene.hand.focus = 0
@@ -212,7 +212,7 @@ def _more_screens(app: App, out: Path, language: str) -> list[Path]:
     return written
 
 
-def _answer(scene: TableScene, session: LessonSession) -> None:
+def _answer(scene: TableScene[Any], session: LessonSession) -> None:
     """Make the lesson's current step happen at once (its explanation read, its cards picked, its move played)."""
     step = session.run.step
     if step is None:

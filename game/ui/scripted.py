@@ -14,8 +14,9 @@ from pathlib import Path
 
 from ai.levels import make_player
 from ai.player import Player
-from game.engine import Game, Play, observe
+from game.engine import Game, Gift, Play, Turn, observe
 from game.engine.rules import PresetId
+from game.engine.state import GiftKind
 from game.levels import Level
 from game.session import Session
 from game.setups import SeatKind, SeatSpec, SessionSetup
@@ -69,10 +70,12 @@ class Autopilot:
         session = scene.session
         if not scene.director.idle or not session.human_to_act():
             return False
-        game = session.game
-        self.rng = random.Random(f"{self.seed}/{session.match.index}/{len(game.history)}/{len(game.chosen_gifts)}")
-        obs = observe(game, session.human_seat)
-        if session.game.phase.giving:
+        obs = session.observation()
+        history = obs.history
+        chosen = sum(1 for e in history if isinstance(e, Gift) and e.kind is GiftKind.EXCHANGE and e.chosen)
+        turns = sum(1 for e in history if isinstance(e, Turn))
+        self.rng = random.Random(f"{self.seed}/{session.game_index}/{turns}/{chosen}")
+        if obs.state.phase.giving:
             scene.hand.selected = self.player.choose_gift(obs, self.rng)
             scene.play_selected()
             return True

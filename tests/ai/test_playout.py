@@ -8,6 +8,7 @@ from ai.normal import normal_policy
 from ai.playout import Policy, playout, position_key, remembered
 from ai.strong import strong_policy
 from game.engine import Game, Move, Phase
+from game.engine.state import FIELDS
 
 from .test_hidden_information import random_state
 
@@ -43,9 +44,10 @@ def test_a_remembered_policy_answers_as_the_policy() -> None:
         assert calls[0] == worked < asked
 
 
-CONSTANT = {"rules", "n", "reversed"}
-"""Facts the key may leave out: the rules and the number of players do not change within a search,
-the order follows from the revolution and the J-back."""
+CONSTANT = {"rules", "n"}
+"""Facts the key may leave out: the rules and the number of players do not change within a search."""
+DERIVED = {"reversed", "stock_count", "over", "place_of", "previous_titles"}
+"""Facts that follow from the declared fields (``PublicFacts``)."""
 
 
 class Reading:
@@ -61,18 +63,37 @@ class Reading:
 
 
 def test_the_key_holds_all_the_policies_read() -> None:
+    """The key is every declared public field but the rules, the hand to act and the card it drew: all
+    the policies read."""
     rng = random.Random(33)
     read: set[str] = set()
-    keyed: set[str] = set()
+    keyed = (set(FIELDS) - {"rules"}) | DERIVED | {"hands", "drawn"}
     for _ in range(300):
         game = random_state(rng, exchange=False)
         if game.phase is not Phase.PLAY:
             continue
         for policy in (strong_policy, normal_policy):
             policy(Reading(game, read))  # type: ignore[arg-type]
-        position_key(Reading(game, keyed))  # type: ignore[arg-type]
     assert read <= keyed | CONSTANT, f"the key leaves out {read - keyed - CONSTANT}"
     assert {"hands", "top", "played", "counts", "passed", "lock"} <= read
+
+
+def test_every_public_field_changes_the_key() -> None:
+    """Two positions that differ in any declared field but the rules have different keys."""
+    game = random_state(random.Random(34), exchange=False)
+    key = position_key(game)
+    for name in FIELDS[1:]:
+        twin = game.clone()
+        value = getattr(twin, name)
+        if isinstance(value, list):
+            setattr(twin, name, [*value, value[0]] if value else [0])
+        elif isinstance(value, bool):
+            setattr(twin, name, not value)
+        elif isinstance(value, int):
+            setattr(twin, name, value + 1 if name != "turn" else (value + 1) % game.n)
+        else:
+            setattr(twin, name, object())
+        assert position_key(twin) != key, name
 
 
 def seated(seat: int, own: Policy) -> Policy:

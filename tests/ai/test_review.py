@@ -29,8 +29,9 @@ from ai.review import (
     values,
 )
 from ai.strong import Strong
-from game.engine import Match, Pass, Play, observe, preset_rules
+from game.engine import Match, Pass, Play, Turn, observe, preset_rules
 from game.engine.record import Record, parse_record, record_json, replay
+from game.engine.state import visible_entry
 
 from .helpers import play_match
 
@@ -57,12 +58,13 @@ def test_the_decisions_are_the_seats_own_with_what_it_knew_then(standard: tuple[
     assert gifts and points[0].gift and points[0].played == gifts[0]
     # Replaying the game, each decision's observation is the seat's view just before it acted.
     game = replay(Record(record.rules, record.games)).games[-1]
-    turns = [(i, turn) for i, turn in enumerate(game.history) if turn.seat == seat]
+    turns = [(i, turn) for i, turn in enumerate(game.history) if isinstance(turn, Turn) and turn.seat == seat]
     for point, (i, turn) in zip(points[len(gifts):], turns, strict=True):
         assert point.obs.seat == seat and point.obs.state.turn == seat
         assert point.played == turn.move and point.played in point.obs.move_list()
-        assert point.obs.history == tuple(game.history[:i])
-        later = [t.move.cards for t in game.history[i:] if t.seat == seat and isinstance(t.move, Play)]
+        assert point.obs.history == tuple(visible_entry(e, seat) for e in game.history[:i])
+        later = [t.move.cards for t in game.history[i:] if isinstance(t, Turn) and t.seat == seat
+                 and isinstance(t.move, Play)]
         assert point.obs.hand == game.hands[seat] | sum(later)
 
 

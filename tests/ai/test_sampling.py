@@ -8,9 +8,10 @@ from ai.normal import normal_policy
 from ai.player import weakest_cards
 from ai.policy import load_policy
 from ai.sampling import WorldSampler, exchange_inference, log_likelihood, past_turns
-from game.engine import Game, Phase, observe, preset_rules
+from game.engine import Game, Phase, Turn, moves_for, observe, preset_rules
 from game.engine.cards import strongest_cards
 
+from ..engine.randomized import give_random_gifts, random_rules
 from .helpers import cards
 
 
@@ -94,10 +95,45 @@ def test_past_turns_rebuild_the_tables_the_others_faced() -> None:
     obs = observe(game, game.turn)
     turns = past_turns(obs, limit=0)
     assert turns and all(t.seat != obs.seat for t in turns)
-    index = [i for i, t in enumerate(obs.history) if t.seat != obs.seat]
-    for past, i in zip(turns, index):
+    index = [i for i, t in enumerate(obs.history) if isinstance(t, Turn) and t.seat != obs.seat]
+    for past, i in zip(turns, index, strict=True):
         state, hand = tables[i]
+        assert past.view == state
         assert game.hands[past.seat] | past.later == hand
-        assert past.view.counts == state.counts and past.view.played == state.played
-        assert past.view.top == state.top and past.view.reversed == state.reversed
+        assert past.move in moves_for(past.view, hand)
     assert log_likelihood(game, turns, load_policy()) > -1e9
+
+
+def test_past_turns_are_exactly_the_tables_of_any_rule_mix() -> None:
+    """Random rule mixes (house rules, the exchange, 7渡し and 10捨て, clears of every kind): each past
+    decision of another player comes with exactly the public state it was made in."""
+    rng = random.Random(22)
+    checked = 0
+    for _ in range(80):
+        rules = random_rules(rng)
+        places = list(range(rules.players))
+        rng.shuffle(places)
+        game = Game.new(rules, rng, previous_places=places if rng.random() < 0.6 else None)
+        tables = {}
+        for _ in range(rng.randint(5, 200)):
+            if game.over:
+                break
+            if game.phase.giving:
+                give_random_gifts(game, rng)
+                continue
+            tables[len(game.history)] = (game.public(), game.hands[game.turn])
+            game.apply(rng.choice(game.move_list()))
+        for seat in range(game.n):
+            obs = observe(game, seat)
+            turns = past_turns(obs, limit=0)
+            if rules.hand_size or rules.pile_draw or game.miyako >= 0:
+                assert turns == []
+                continue
+            index = [i for i, t in enumerate(obs.history) if isinstance(t, Turn) and t.seat != seat]
+            for past, i in zip(turns, index, strict=True):
+                state, hand = tables[i]
+                assert past.view == state, (rules, i)
+                if not rules.seven_pass:
+                    assert game.hands[past.seat] | past.later == hand
+                checked += 1
+    assert checked > 1000

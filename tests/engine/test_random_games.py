@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import Game, IllegalMove, Match, Move, Phase, Play, RuleSet, observe, preset_rules
-from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask, iter_ids
+from game.engine.cards import JOKER_MASK, NATURAL_MASK, deck_mask, iter_ids, parse_cards
 from game.engine.effects import effects
 from game.engine.events import (
     Ambulance,
@@ -34,6 +34,7 @@ from game.engine.events import (
 )
 from game.engine.legality import legal_reading
 from game.engine.movegen import play_readings
+from game.engine.state import visible_entry
 from tests.properties import examples
 
 from .randomized import give_random_gifts, random_position, random_rules, random_step
@@ -64,7 +65,8 @@ def check_observation(game: Game, rng: random.Random) -> None:
                 assert obs.known[other] & ~game.hands[other] == 0, "a known card is not there"
         assert all(seat in (giver, receiver) for giver, receiver, _ in obs.gifts)
         world = obs.sample(rng)
-        assert world.public() == obs.state and world.history == game.history
+        assert obs.history == tuple(visible_entry(entry, seat) for entry in game.history)
+        assert world.public() == obs.state and world.history == list(obs.history)
         assert world.hands[seat] == game.hands[seat]
         assert world.counts == game.counts
         for other in range(game.n):
@@ -275,7 +277,19 @@ def test_a_reading_of_held_cards_is_legal_exactly_when_verify_says_so(rules: Rul
                 expected: Move | None = game.verify(reading)
             except IllegalMove:
                 expected = None
-            assert legal_reading(game, game.drawn, reading) == expected, reading.describe()
+            assert legal_reading(game, game.hands[game.turn], game.drawn, reading) == expected, reading.describe()
+
+
+def test_a_lone_joker_read_from_a_hand_holding_both_is_the_one_verify_takes() -> None:
+    """Two jokers in the deck, both held: a pair of 9s made with the second joker is applied with the first,
+    by ``verify`` and ``legal_reading`` alike (before, ``legal_reading`` kept the second)."""
+    rules = preset_rules("classic", 3, {"jokers": 2})
+    hands = [parse_cards("9C JK JK"), parse_cards("3S 4S"), parse_cards("5S 6S")]
+    game = Game(rules, hands, leader=0)
+    second = next(p for p in play_readings(parse_cards("9C") | 1 << 53, rules) if p.size == 2)
+    expected = game.verify(second)
+    assert isinstance(expected, Play) and expected.cards == parse_cards("9C") | 1 << 52
+    assert legal_reading(game, game.hands[0], game.drawn, second) == expected
 
 
 @given(rule_sets(), choices())
@@ -337,7 +351,7 @@ def test_a_game_rebuilt_during_the_exchange_lets_the_rules_pick_its_leader(prese
     match.record_result()
     game = match.next_game()
     assert game.phase is Phase.EXCHANGE
-    copy = Game.from_position(game.public(), game.hands, gifts=game.gifts)
+    copy = Game.from_position(game.public(), game.hands, history=game.history)
     while game.phase is Phase.EXCHANGE:
         gift = game.pending[0]
         cards = sum(1 << c for c in list(iter_ids(game.hands[gift.giver]))[:gift.count])

@@ -44,7 +44,7 @@ def test_an_external_program_plays_a_seat_through_a_whole_game(app: App) -> None
     session = app.session
     assert session is not None and session.game.result is not None
     assert session.levels[1] == "external"
-    assert any(turn.seat == session.match.seat_of(1) for turn in session.game.history)
+    assert any(turn.seat == session.match.seat_of(1) for turn in session.game.turns())
 
 
 def test_a_program_that_cannot_start_is_replaced_by_normal(app: App) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import Phase
+from game.engine import Gift, Phase
 from game.engine.rules import PresetId
 from game.engine.state import GiftKind
 from game.levels import Level
@@ -98,7 +98,8 @@ def test_the_human_chooses_the_cards_to_hand_on_by_clicking(app: App) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
         app.step(1 / 60)
-        assert session.game.handoffs[-1][1:3] == (session.human_seat, chosen)
+        last = session.game.history[-1]
+        assert isinstance(last, Gift) and (last.giver, last.cards) == (session.human_seat, chosen)
         assert not session.game.hands[session.human_seat] & chosen
         return
     pytest.fail("the human never had to hand on or discard in 40 games")

@@ -11,9 +11,11 @@ import pygame
 import pytest
 
 from game.engine.record import record_json
+from game.network.friends.discovery import Finder
 from game.ui.app import KEY_GRACE, App
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.scenes.friends import JoinScene
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.new_game import NewGameScene
@@ -95,6 +97,18 @@ def test_every_menu_screen_from_the_title_by_the_keyboard(app: App) -> None:
     title = top(app)
     assert isinstance(title, TitleScene)
     assert tab_through(app, title) == reachable(title.widgets)
+
+
+def test_joining_a_table_by_the_keyboard(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The join screen by keys (its search of the local network not started: a test sends nothing out)."""
+    monkeypatch.setattr(app, "show_join", lambda: app.stack.push(JoinScene(app.ctx, Finder())))
+    to_title_entry(app, "join")
+    key(app, pygame.K_RETURN)
+    scene = top(app)
+    assert isinstance(scene, JoinScene)
+    assert tab_through(app, scene) == reachable(scene.widgets)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
 
 
 def test_settings_change_by_the_keyboard(app: App) -> None:

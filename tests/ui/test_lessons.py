@@ -75,8 +75,7 @@ def answer(app: App, scene: LessonTableScene, step: Step) -> None:
 def where(scene: LessonTableScene) -> tuple[int, int, int, int]:
     """Where the lesson is: the script's item, the moves made, the game and the cards picked."""
     session = scene.lesson_session
-    return session.run.index, len(session.game.history) + len(session.game.chosen_gifts), session.match.index, \
-        scene.hand.selected
+    return session.run.index, len(session.game.history), session.match.index, scene.hand.selected
 
 
 def other_card(scene: LessonTableScene, step: Step) -> int:

@@ -18,7 +18,7 @@ SETUP = setup_for("standard", 4, "normal", seed=77, games=3)
 
 def history(app: App) -> list[Turn]:
     assert app.session is not None
-    return list(app.session.game.history)
+    return app.session.game.turns()
 
 
 def test_quit_and_resume_continues_exactly(tmp_path: Path) -> None:

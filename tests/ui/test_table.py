@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import PASS, Phase, Play
+from game.engine import PASS, Gift, Phase, Play, Turn
 from game.engine.cards import format_symbols
 from game.engine.events import Exchanged, Passed, Played
 from game.session import GameSummary, Session
@@ -83,7 +83,7 @@ def last_human_action(app: App) -> object:
     session = app.session
     assert session is not None
     seat = session.human_seat
-    return next(t.move for t in reversed(session.game.history) if t.seat == seat)
+    return next(t.move for t in reversed(session.game.turns()) if t.seat == seat)
 
 
 def test_click_cards_then_play_button(app: App) -> None:
@@ -190,9 +190,9 @@ def test_clicked_widgets_do_not_take_the_tables_keys(app: App) -> None:
     play = max((m for m in scene.session.game.move_list() if isinstance(m, Play)), key=lambda m: m.size)
     click_cards(app, scene, play.cards)
     assert scene.hand.selected == play.cards
-    history = len(scene.session.game.history)
+    history = len(scene.session.game.turns())
     key(app, pygame.K_RETURN)
-    assert scene.session.game.history[history].move == play, "Enter did not play the selection"
+    assert scene.session.game.turns()[history].move == play, "Enter did not play the selection"
 
 
 def test_a_refused_play_or_pass_says_why_on_click_key_and_hover(app: App) -> None:
@@ -250,10 +250,10 @@ def test_pass_button_disabled_when_leading(app: App) -> None:
 def test_hint_highlights_without_playing(app: App) -> None:
     scene = start(app, seed=13)
     scene = until_human_turn(app)
-    history = len(scene.session.game.history)
+    history = len(scene.session.game.turns())
     key(app, pygame.K_h)
     assert scene._message is not None
-    assert len(scene.session.game.history) == history
+    assert len(scene.session.game.turns()) == history
     move = scene.session.hint()
     if isinstance(move, Play):
         assert scene.hand.hint == move.cards
@@ -280,10 +280,10 @@ def test_auto_pass_passes_when_nothing_can_be_played(app: App) -> None:
         app.step(1 / 20)
         if isinstance(app.stack.top, ResultScene):
             pytest.skip("the game ended before a forced pass")
-    history = len(app.session.game.history)  # type: ignore[union-attr]
+    history = len(app.session.game.turns())  # type: ignore[union-attr]
     frames(app, 30)
     assert any(s == app.session.human_seat and m is PASS  # type: ignore[union-attr]
-               for s, m, *_ in app.session.game.history[history:])  # type: ignore[union-attr]
+               for s, m, *_ in app.session.game.turns()[history:])  # type: ignore[union-attr]
 
 
 def test_slow_mode_makes_everything_slower(app: App) -> None:
@@ -315,7 +315,8 @@ def test_exchange_the_human_picks_cards_to_give(app: App) -> None:
     assert scene.play_button.enabled
     chosen = scene.hand.selected
     click(app, scene.play_button.rect.center)
-    assert (session.human_seat, chosen) in session.game.chosen_gifts
+    assert any(isinstance(e, Gift) and e.chosen and (e.giver, e.cards) == (session.human_seat, chosen)
+               for e in session.game.history)
 
 
 def test_menu_opens_with_escape_and_closes(app: App) -> None:
@@ -430,7 +431,7 @@ def test_events_reach_the_screen_in_order(app: App) -> None:
 
     scene.model.apply = spy  # type: ignore[method-assign]
     until_human_turn(app)
-    history = [turn.move for turn in scene.session.game.history]
+    history = [turn.move for turn in scene.session.game.turns()]
     shown = [e.play if isinstance(e, Played) else PASS for e in seen if isinstance(e, (Played, Passed))]
     assert shown == history[: len(shown)] and len(shown) == len(history)
 
@@ -482,12 +483,12 @@ def test_computers_pass_without_a_pause_and_play_briskly_at_the_default_speed(ap
             return True
         session = top.session
         watch["clock"] += dt
-        count = len(session.game.history)
+        count = len(session.game.turns())
         if watch["start"] < 0:
             if top.director.idle and session.game.phase is Phase.PLAY and session.computer_to_act():
                 watch["start"], watch["history"] = watch["clock"], count
         elif count > watch["history"] and top.director.idle:
-            move = session.game.history[int(watch["history"])].move
+            move = session.game.turns()[int(watch["history"])].move
             took["pass" if move is PASS else "play"].append(watch["clock"] - watch["start"])
             watch["start"] = -1.0
         return len(took["pass"]) >= 15 and len(took["play"]) >= 15
@@ -569,7 +570,8 @@ def test_hint_then_enter_plays_the_hint(app: App) -> None:
     key(app, pygame.K_h)
     assert scene.hand.hint == hint.cards and scene.hand.selected == hint.cards
     key(app, pygame.K_RETURN)
-    assert scene.session.game.history[history].move == hint
+    played = scene.session.game.history[history]
+    assert isinstance(played, Turn) and played.move == hint
 
 
 def test_enter_pressed_as_the_result_opens_does_not_choose_next_game(app: App) -> None:
@@ -643,7 +645,8 @@ def test_the_cards_handed_to_the_player_are_marked_and_logged_by_name(app: App) 
     scene.painter.hand = spy  # type: ignore[method-assign]
     play_until(app, lambda a: table(a).director.idle and session.game.phase is Phase.PLAY and session.human_to_act(),
                autopilot=pilot)
-    gifts = [(g, r, c) for g, r, c in session.game.gifts if human in (g, r)]
+    gifts = [(e.giver, e.receiver, e.cards) for e in session.game.history
+             if isinstance(e, Gift) and e.receiver >= 0 and human in (e.giver, e.receiver)]
     if not gifts:
         pytest.skip("the player took no part in the exchange")
     received = 0

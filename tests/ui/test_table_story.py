@@ -122,7 +122,7 @@ def test_the_thinking_sign_shows_on_the_deciding_seat_and_the_log_follows_the_ga
     play_until(app, lambda a: len(table(a).director.log.events) > table(a).director.log.visible + 4
                and table(a).director.idle and a.session is not None and a.session.human_to_act(), autopilot=pilot)
     logged = [(e.seat, e.play) for e in scene.director.log.events if isinstance(e, Played)]
-    plays = [(t.seat, t.move) for t in scene.session.game.history if isinstance(t.move, Play)]
+    plays = [(t.seat, t.move) for t in scene.session.game.turns() if isinstance(t.move, Play)]
     assert logged == plays
     log = scene.director.log
     assert log.scroll == 0

@@ -40,7 +40,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "coach.complete.next_lesson": ("Next lesson", "次のレッスン"),
     "coach.complete.lessons": ("All lessons", "レッスン一覧"),
     "coach.complete.play": ("Play a game", "ゲームで遊ぶ"),
-    "new.lesson": ("Lesson: these rules", "このルールのレッスン"),
+    "new.lesson": ("A short lesson on these rules", "このルールの短いレッスン"),
+    "new.lesson_open": ("Lesson  ›", "レッスン  ›"),
     # settings
     "settings.ui_scale": ("Text and table size", "文字と画面の大きさ"),
     "settings.ui_scale.clamped": (

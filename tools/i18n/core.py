@@ -343,5 +343,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "common.on": ("On", "オン"),
     "common.off": ("Off", "オフ"),
     "common.placeholder": ("Coming soon", "準備中"),
+    # play with friends, at the table
+    "friends.link.connected": ("connected", "接続中"),
+    "friends.link.reconnecting": ("reconnecting…", "再接続中…"),
+    "friends.link.computer": ("played by the computer", "コンピュータが代打ち"),
+    "friends.link.open": ("open seat", "空席"),
+    "friends.timer": ("{seconds} s left", "残り {seconds} 秒"),
+    "friends.reaction": ("{name}: {stamp}", "{name}：{stamp}"),
+    "stamp.nice": ("Nice!", "ナイス！"),
+    "stamp.sorry": ("Sorry!", "ごめん！"),
+    "stamp.wow": ("Wow!", "すごい！"),
+    "stamp.thanks": ("Thanks!", "ありがとう！"),
+    "stamp.hurry": ("Hurry up!", "はやく〜！"),
+    "level.network": ("Friends (network)", "友だちとネット対戦"),
+    "level.person": ("Friend", "友だち"),
 }
-

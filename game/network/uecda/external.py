@@ -64,7 +64,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.player import Player, gift_count, weakest_cards
-from game.engine import Event, Move, Observation, Play, PublicState
+from game.engine import Event, Move, Observation, Play, PublicState, Turn
 from game.engine.events import GameOver, MatchOver, Passed, Played, Revolution
 
 from .program import KILL_GRACE, ProgramOutput, end_program, kill_group_at_exit, start_program
@@ -445,7 +445,7 @@ class ExternalPlayer(Player):
         view = self._view
         if view is not None and len(view.history) == len(obs.history) - 1:
             return view.state, view.hand
-        turn = obs.history[-1]
+        turn = next(entry for entry in reversed(obs.history) if isinstance(entry, Turn))
         counts = list(obs.counts)
         hand = obs.hand
         if isinstance(turn.move, Play):

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.engine import PASS, IllegalMove, Move, Observation, Play, PublicView, Turn
+from game.engine import PASS, Entry, IllegalMove, Move, Observation, Play, PublicView, Turn
 from game.engine.cards import JOKER_RANK, iter_ids, natural_strength_key
 from game.engine.legality import check_gift
 from game.engine.plays import SINGLE
@@ -214,10 +214,10 @@ def turn_table(state: PublicView, hand: int, seating: Sequence[int], *, my_turn:
                                cleared=state.top is None), encode_hand(hand))
 
 
-def field_play(history: Sequence[Turn]) -> Play | None:
+def field_play(history: Sequence[Entry]) -> Play | None:
     """The play the field shows after an action: the last play (even one that just cleared the table)."""
     for turn in reversed(history):
-        if isinstance(turn.move, Play):
+        if isinstance(turn, Turn) and isinstance(turn.move, Play):
             return turn.move
     return None
 

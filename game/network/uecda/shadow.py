@@ -47,8 +47,21 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import PASS, Game, IllegalMove, Observation, Phase, Play, PublicState, RuleSet, observe, preset_rules
-from game.engine.cards import JOKER_RANK, card_codes, deck_mask, iter_ids, natural_strength_key, strongest_cards
+from game.engine import (
+    PASS,
+    Game,
+    Gift,
+    IllegalMove,
+    Observation,
+    Phase,
+    Play,
+    PublicState,
+    RuleSet,
+    State,
+    observe,
+    preset_rules,
+)
+from game.engine.cards import card_codes, deck_mask, iter_ids, natural_strength_key, strongest_cards
 from game.engine.movegen import lock_suits, play_readings
 from game.engine.record import check, record_json
 
@@ -388,22 +401,33 @@ class Shadow:
 
     def _rebuild(self, st: TableState, hand: int) -> None:
         """A shadow made from the server's table alone (and the cards seen so far)."""
-        rules = self.rules
-        deck = deck_mask(rules.jokers)
+        old = self.game
+        me = self.seat
+        # What we gave and received in the exchange stays known (``observe`` reads it from the history).
+        gifts = [e for e in old.history if isinstance(e, Gift) and e.receiver >= 0 and me in (e.giver, e.receiver)
+                 ] if old is not None else []
+        hands = self._unseen_hands(st, hand, gifts)
+        try:
+            self.game = Game.from_position(self._server_state(st, hands, old), hands, history=gifts)
+        except ValueError as error:
+            self.log.error("game %d: cannot rebuild the shadow from the server's table: %s", self.game_index, error)
+            self.desync = f"cannot rebuild: {error}"
+
+    def _unseen_hands(self, st: TableState, hand: int, gifts: list[Gift]) -> list[int]:
+        """Our hand, and the cards we have not seen dealt to the others as the server counts them
+        (cards we gave stay with their receiver until seen played)."""
+        deck = deck_mask(self.rules.jokers)
         counts = self._counts_by_seat(st)
         me = self.seat
-        old = self.game
         hands = [0] * PLAYERS
         hands[me] = hand
         pool = deck & ~hand & ~self.seen_played
-        if old is not None:
-            # Cards we gave in the exchange stay with their receiver until seen played.
-            for giver, receiver, cards in old.gifts:
-                if giver == me and receiver != me:
-                    keep = cards & pool
-                    keep = sum(1 << c for c in list(iter_ids(keep))[: counts[receiver]])
-                    hands[receiver] |= keep
-                    pool &= ~keep
+        for gift in gifts:
+            if gift.giver == me:
+                keep = gift.cards & pool
+                keep = sum(1 << c for c in list(iter_ids(keep))[: counts[gift.receiver]])
+                hands[gift.receiver] |= keep
+                pool &= ~keep
         ids = list(iter_ids(pool))
         spare = list(iter_ids(deck & ~hand & self.seen_played))
         for s in range(PLAYERS):
@@ -414,34 +438,32 @@ class Shadow:
                 cid = ids.pop(0) if ids else spare.pop(0)
                 hands[s] |= 1 << cid
                 need -= 1
+        return hands
+
+    def _server_state(self, st: TableState, hands: list[int], old: Game | None) -> PublicState:
+        """The public state the server's table shows, for these hands: a game's opening state with
+        what the table tells set (the engine's declaration gives every other field)."""
+        rules = self.rules
+        turn = self.turn_seat(st)
         held = 0
         for h in hands:
             held |= h
-        turn = self.turn_seat(st)
+        state = State.opening(rules, [h.bit_count() for h in hands], self.places)
+        state.turn = state.leader = turn
+        state.active = sum(1 << s for s in range(PLAYERS) if hands[s])
+        state.revolution = st.revolution
+        state.played = deck_mask(rules.jokers) & ~held
+        state.finishers = [self.seat_of(p) for p in self.out_order if not hands[self.seat_of(p)]]
+        state.last_player = self.seat_of(self.last_player) if self.last_player >= 0 else -1
         top = None if st.cleared or not self.field_cards else self._field_reading()
-        trick: tuple[tuple[int, Play], ...] = ()
-        last = self.seat_of(self.last_player) if self.last_player >= 0 else -1
-        passed = lock = lock_base = 0
         if top is not None:
-            last = last if last >= 0 else (turn - 1) % PLAYERS
-            trick = ((last, top),)
-            passed = sum(1 << self.seat_of(p) for p in self.trick_passed)
-            if st.lock:
-                lock = old.lock if old is not None and old.lock else (top.suits if top.rank != JOKER_RANK else 0)
-            lock_base = lock_suits(top, rules)
-        state = PublicState(
-            rules=rules, phase=Phase.PLAY, turn=turn, leader=turn, top=top, trick=trick, last_player=last,
-            passed=passed, active=sum(1 << s for s in range(PLAYERS) if hands[s]), revolution=st.revolution,
-            j_back=False, backwards=False, lock=lock, lock_base=lock_base, counts=tuple(h.bit_count() for h in hands),
-            stock_counts=(0,) * PLAYERS, pile_count=0, removed_count=0, played=deck & ~held,
-            finishers=tuple(self.seat_of(p) for p in self.out_order if not hands[self.seat_of(p)]), forbidden=(),
-            miyako=-1, gekokujo=-1, previous_places=self.places, pending=(), drawn_seat=-1, result=None)
-        gifts = [x for x in old.gifts if me in (x[0], x[1])] if old is not None else []
-        try:
-            self.game = Game.from_position(state, hands, gifts=gifts)
-        except ValueError as error:
-            self.log.error("game %d: cannot rebuild the shadow from the server's table: %s", self.game_index, error)
-            self.desync = f"cannot rebuild: {error}"
+            last = state.last_player if state.last_player >= 0 else (turn - 1) % PLAYERS
+            state.top, state.trick, state.last_player = top, [(last, top)], last
+            state.passed = sum(1 << self.seat_of(p) for p in self.trick_passed)
+            state.lock_base = lock_suits(top, rules)
+            if st.lock:  # the suits locked: ours if we followed the lock, else the ones the play offers
+                state.lock = old.lock if old is not None and old.lock else state.lock_base
+        return state.freeze()
 
     def _field_reading(self) -> Play | None:
         """The play the field shows, read with the joker cells we saw."""
@@ -519,9 +541,9 @@ class Shadow:
         assert g is not None
         me = self.seat
         known = 0
-        for giver, receiver, gift in g.gifts:
-            if giver == me and receiver == seat:
-                known |= gift
+        for entry in g.history:
+            if isinstance(entry, Gift) and entry.giver == me and entry.receiver == seat:
+                known |= entry.cards
         for cid in iter_ids(cards & ~g.hands[seat]):
             holder = next((s for s in range(PLAYERS) if g.hands[s] >> cid & 1), -1)
             if holder < 0 or holder == me:
@@ -529,9 +551,7 @@ class Shadow:
             spare = g.hands[seat] & ~cards & ~known or g.hands[seat] & ~cards
             if not spare:
                 return False
-            back = spare & -spare
-            g.hands[seat] = (g.hands[seat] & ~back) | (1 << cid)
-            g.hands[holder] = (g.hands[holder] & ~(1 << cid)) | back
+            g.swap_hidden(seat, 1 << cid, holder, spare & -spare)
         return True
 
     # --- our decisions ----------------------------------------------------------------------
@@ -574,12 +594,13 @@ class Shadow:
         if g is None:
             return None
         start = list(g.hands)
-        for turn in g.history:
+        turns = g.turns()
+        for turn in turns:
             if isinstance(turn.move, Play):
                 start[turn.seat] |= turn.move.cards
         try:
             replay = Game(self.rules, start, leader=g.leader)
-            for turn in g.history:
+            for turn in turns:
                 replay.play(turn.move)
         except (ValueError, IllegalMove) as error:
             self.log.warning("game %d: our record does not replay (%s); writing the action log only",

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.levels import LEVELS, Level
+from game.session import Session
 
 from ..theme import px
 from ..widgets import Button, Selector
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 class MenuScene(Overlay):
     panel_size = (0.4, 0.78)
 
-    def __init__(self, ctx: Context, table: TableScene) -> None:
+    def __init__(self, ctx: Context, table: TableScene[Any]) -> None:
         super().__init__(ctx)
         self.table = table
         def t(key: str, **params: object) -> str:  # looked up when drawn: the language may change
@@ -31,11 +32,15 @@ class MenuScene(Overlay):
             return lambda: t("menu.strength") + ": " + t(f"level.{level}")
 
         session = table.session
+        local = session if isinstance(session, Session) else None
+        self.local = local
+        """The match this copy runs (None at a table hosted elsewhere: its host decides levels and leaders)."""
         self.widgets.add(Button(lambda: t("menu.resume"), self.close))
-        self.widgets.add(Button(lambda: t("menu.new_game"), lambda: ctx.nav.show_new_game(), style="secondary"))
-        self.widgets.add(Selector([(level, strength(level)) for level in LEVELS], session.computer_level,
-                                  self._set_level))
-        if session.rules.players == 2:
+        if local is not None:
+            self.widgets.add(Button(lambda: t("menu.new_game"), lambda: ctx.nav.show_new_game(), style="secondary"))
+            self.widgets.add(Selector([(level, strength(level)) for level in LEVELS], local.computer_level,
+                                      self._set_level))
+        if local is not None and session.rules.players == 2:
             self.widgets.add(Selector([(0, lambda: t("menu.first")), (1, lambda: t("menu.second"))],
                                       self._first, self._set_first))
         self.widgets.add(Button(lambda: t("menu.rules"), lambda: ctx.nav.show_rules(session.rules),
@@ -46,15 +51,17 @@ class MenuScene(Overlay):
         self.note = ""
 
     def _set_level(self, level: str) -> None:
-        self.table.session.change_level(Level(level))
+        assert self.local is not None
+        self.local.change_level(Level(level))
         self.note = self.ctx.t("menu.applies_next")
 
     def _first(self) -> int:
-        leader = self.table.session.next_first_leader
+        leader = self.local.next_first_leader if self.local is not None else None
         return 0 if leader in (None, 0) else 1
 
     def _set_first(self, value: int) -> None:
-        self.table.session.next_first_leader = value
+        assert self.local is not None
+        self.local.next_first_leader = value
         self.note = self.ctx.t("menu.applies_next")
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -152,7 +152,13 @@ class NewGameScene(MenuScreen):
         self.rules_button = Button(lambda: ctx.t("screen.new.view_rules"), self.view_rules, style="secondary",
                                    enabled=lambda: self.rules() is not None, size=theme.FONT_BODY)
         self.start_button = Button(lambda: ctx.t("button.start"), self.start, enabled=lambda: self.problem is None)
-        self.lesson_button = Button(lambda: ctx.t("new.lesson"), self.lesson, style="secondary", size=theme.FONT_BODY)
+        self.lesson_button = Button(lambda: ctx.t("new.lesson_open"), self.lesson, style="secondary",
+                                    size=theme.FONT_BODY)
+        self.host_button = Button(lambda: ctx.t("friends.host"), self.host, style="secondary",
+                                  enabled=lambda: self.problem is None, size=theme.FONT_BODY)
+        self.host_saved_button = Button(lambda: ctx.t("friends.host_saved"), lambda: ctx.nav.host_saved_match(),
+                                        style="secondary", size=theme.FONT_SMALL)
+        self.host_saved_button.visible = ctx.nav.saved_hosted_match() is not None
         self._dirty = True
         self._rebuild(focus="mode:" + self.mode)
 
@@ -231,6 +237,15 @@ class NewGameScene(MenuScreen):
             return None
 
     # --- actions -----------------------------------------------------------------------
+
+    def host(self) -> None:
+        """Host a table for friends with these rules (the computers' level for the seats nobody takes)."""
+        setup, problem = self.build()
+        if setup is None:
+            self.problem = problem
+            return
+        level = self.level if self.level in LEVELS else Level.NORMAL.value
+        self.ctx.nav.host_table(setup, level)
 
     def start(self) -> None:
         setup, problem = self.build()
@@ -327,7 +342,8 @@ class NewGameScene(MenuScreen):
             if row.help is not None:
                 self.keyed["help:" + row.key] = row.help
         self.keyed["rules"] = self.rules_button
-        self.keyed["lesson"] = self.lesson_button
+        self.keyed["host_saved"] = self.host_saved_button
+        self.keyed["host"] = self.host_button
         self.keyed["start"] = self.start_button
         self.widgets.clear()
         for widget in self.keyed.values():
@@ -342,7 +358,7 @@ class NewGameScene(MenuScreen):
 
     def _option_rows(self) -> list[FormRow]:
         info = PRESETS[self.preset]
-        rows: list[FormRow] = []
+        rows: list[FormRow] = [FormRow("lesson", tr(self.ctx, "new.lesson"), self.lesson_button)]
         low, high = info.min_players, info.max_players
         if low == high:
             rows.append(FormRow("players", tr(self.ctx, "new.players"),
@@ -482,9 +498,10 @@ class NewGameScene(MenuScreen):
         self.start_button.rect.midright = (self.footer.right, self.footer.centery)
         self.rules_button.rect = pygame.Rect(0, 0, px(200, scale), px(44, scale))
         self.rules_button.rect.midleft = (self.footer.left, self.footer.centery)
-        lesson_w = ctx.text.size(ctx.t("new.lesson"), px(theme.FONT_BODY, scale), bold=True)[0] + px(40, scale)
-        self.lesson_button.rect = pygame.Rect(0, 0, lesson_w, px(44, scale))
-        self.lesson_button.rect.midleft = (self.rules_button.rect.right + px(12, scale), self.footer.centery)
+        self.host_button.rect = pygame.Rect(0, 0, px(300, scale), px(44, scale))
+        self.host_button.rect.midright = (self.start_button.rect.left - px(16, scale), self.footer.centery)
+        self.host_saved_button.rect = pygame.Rect(0, 0, px(260, scale), px(40, scale))
+        self.host_saved_button.rect.midright = (self.host_button.rect.left - px(12, scale), self.footer.centery)
 
     def control_w(self, width: int) -> int:
         """The options' controls: their own width, or less at a large text size so the names beside them show."""
@@ -588,8 +605,8 @@ class NewGameScene(MenuScreen):
         self.scroller.draw_bar(surface, scale)
         if self.problem:
             size = px(theme.FONT_SMALL + 1, scale)
-            right = self.start_button.rect.left - px(18, scale)
-            width = right - self.lesson_button.rect.right - px(24, scale)
+            right = self.host_button.rect.left - px(18, scale)
+            width = right - self.rules_button.rect.right - px(24, scale)
             lines = wrap_text(ctx, self.problem, size, width)[:3]
             line_h = round(size * 1.3)
             y = self.footer.centery - line_h * len(lines) // 2

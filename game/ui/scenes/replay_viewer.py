@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import Play
+from game.engine import Gift, Play
 from game.engine.cards import format_symbols
 from game.engine.record import Frame, Games, IllegalAction, Record, RecordError, RecordText, ReplayFrames, parse_record
 
@@ -227,9 +227,11 @@ class ReplayViewerScene(Scene):
         t = self.ctx.t
         if frame.action_index < 0:
             return t("table.game_no", index=frame.game_index + 1)
-        turn = frame.game.history[-1]
-        what = format_symbols(turn.move.cards) if isinstance(turn.move, Play) else t("button.pass")
-        return f"{self.seat_name(turn.seat)}: {what}"
+        entry = frame.game.history[-1]
+        if isinstance(entry, Gift):  # cards handed on (7渡し) or discarded (10捨て)
+            return f"{self.seat_name(entry.giver)}: {format_symbols(entry.cards)}"
+        what = format_symbols(entry.move.cards) if isinstance(entry.move, Play) else t("button.pass")
+        return f"{self.seat_name(entry.seat)}: {what}"
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx

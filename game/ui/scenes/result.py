@@ -11,16 +11,17 @@ ends in confetti (unless the player asked for fewer effects).
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic
 
 import pygame
 
 from game.engine import Title
-from game.engine.record import record_json
 from game.engine.rules import ScoreBy
-from game.session import HUMAN, Session
+from game.seat import TableSeat
+from game.session import Session
 
 from .. import theme
 from ..intents import Command, Intent
@@ -65,11 +66,19 @@ class Board:
     """Small lines under the rows (how far the match has gone, how ties are listed)."""
 
 
-class ResultScene(Overlay):
+if TYPE_CHECKING:  # a table is the local match's unless said otherwise (PEP 696 defaults, for the checker)
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", bound=TableSeat, default=Session)
+else:
+    S = typing.TypeVar("S")
+
+
+class ResultScene(Overlay, Generic[S]):
     panel_size = (0.74, 0.86)
     accepts_notices = True
 
-    def __init__(self, ctx: Context, session: Session, on_next: Callable[[], None],
+    def __init__(self, ctx: Context, session: S, on_next: Callable[[], None],
                  hopeless: frozenset[int] = frozenset()) -> None:
         """``hopeless``: seats that lost this game holding only 8s and jokers (the table saw it happen)."""
         super().__init__(ctx)
@@ -84,7 +93,8 @@ class ResultScene(Overlay):
             return ctx.t(key, **params)
 
         if session.over:
-            self.widgets.add(Button(lambda: t("button.new_match"), self.new_match))
+            if session.setup is not None:
+                self.widgets.add(Button(lambda: t("button.new_match"), self.new_match))
         else:
             self.widgets.add(Button(lambda: t("button.next_game"), self.next_game))
         self.review_button = self.widgets.add(Button(lambda: t("review.open"), self.review, style="secondary"))
@@ -94,7 +104,9 @@ class ResultScene(Overlay):
     def review(self) -> None:
         """The Expert's review of the player's decisions in this game (this screen stays under it)."""
         session = self.session
-        self.ctx.nav.show_review(record_json(session.rules, [session.game]), session.human_seat)
+        record = session.game_record()
+        if record is not None:
+            self.ctx.nav.show_review(record, session.human_seat)
 
     def next_game(self) -> None:
         self.close()
@@ -102,7 +114,8 @@ class ResultScene(Overlay):
 
     def new_match(self) -> None:
         self.close()
-        self.ctx.nav.restart_match(self.session.setup)
+        if self.session.setup is not None:
+            self.ctx.nav.restart_match(self.session.setup)
 
     def to_title(self) -> None:
         self.ctx.nav.leave_match()  # asks first while the match goes on
@@ -115,15 +128,15 @@ class ResultScene(Overlay):
     # --- the match won -------------------------------------------------------------------
 
     def won_the_match(self) -> bool:
-        outcome = self.session.match.outcome
-        return outcome is not None and outcome.ranking[0] == HUMAN
+        outcome = self.session.standings().outcome
+        return outcome is not None and outcome.ranking[0] == self.session.me
 
     def enter(self) -> None:
         super().enter()
         if self._celebrated or not self.won_the_match() or self.ctx.settings.reduce_effects:
             return
         self._celebrated = True
-        rng = random.Random(self.session.setup.seed)
+        rng = random.Random(self.session.seed)
         scale, panel = self.ctx.scale, self.panel
         for i, x in enumerate((panel.left + panel.width // 4, panel.centerx, panel.right - panel.width // 4)):
             self.bursts.append(confetti(rng, (x, panel.bottom), CELEBRATION_TIME, scale, count=70, delay=i * 0.35))
@@ -139,13 +152,15 @@ class ResultScene(Overlay):
     # --- what is shown -------------------------------------------------------------------
 
     def _name(self, player: int) -> str:
-        return self.ctx.t("seat.you") if player == HUMAN else self.ctx.t("seat.cpu", n=player)
+        if player == self.session.me:
+            return self.ctx.t("seat.you")
+        return self.session.name_of(player) or self.ctx.t("seat.cpu", n=player)
 
     def notes(self) -> list[str]:
         """A sentence for each house rule that decided places in this game."""
         t, session = self.ctx.t, self.session
-        game = session.game
-        last = session.match.results[-1]
+        game = session.public()
+        last = session.standings().results[-1]
         name = self._name_of_seat(last.seating)
         out = []
         forbidden = [s for s in game.forbidden if s not in self.hopeless]
@@ -164,7 +179,7 @@ class ResultScene(Overlay):
 
     def game_rows(self) -> list[tuple[int, int, Title, int]]:
         """This game, 1st place first: (place, player, class, points)."""
-        last = self.session.match.results[-1]
+        last = self.session.standings().results[-1]
         result = last.result
         return [(place, last.seating[seat], result.titles[seat], result.points[seat])
                 for place, seat in enumerate(result.places)]
@@ -174,7 +189,7 @@ class ResultScene(Overlay):
 
         Equal totals share a rank (the better place in the latest game is listed first).
         """
-        match = self.session.match
+        match = self.session.standings()
         ranking = match.outcome.ranking if match.outcome else match.ranking()
         totals = [match.totals[player] for player in ranking]
         return [(totals.index(total), player, total) for player, total in zip(ranking, totals)]
@@ -185,12 +200,12 @@ class ResultScene(Overlay):
     def boards(self) -> tuple[Board, Board]:
         """This game and the match, as the two tables drawn side by side."""
         t, session = self.ctx.t, self.session
-        over = session.match.outcome is not None
+        over = session.standings().outcome is not None
         by_class = session.rules.info.score_by is ScoreBy.CLASS
         game = Board(
             t("result.this_game"), (0.0, 0.2, 0.52, 0.82),
             (t("result.place"), t("result.player"), t("result.class"), t("result.points")),
-            tuple((player == HUMAN, (
+            tuple((player == self.session.me, (
                 Cell(t(f"place.{place + 1}"), bold=True), Cell(self._name(player), room=0.3),
                 Cell(t(f"class.{title.value}"), badge=TITLE_COLORS[title]),
                 Cell(f"{points:+d}" if by_class else str(points)),
@@ -201,7 +216,7 @@ class ResultScene(Overlay):
             footer.append(t("result.tied"))
         match = Board(
             t("result.match"), (0.0, 0.28, 0.72), (t("result.rank"), t("result.player"), t("result.total")),
-            tuple((player == HUMAN, (
+            tuple((player == self.session.me, (
                 Cell(t(f"place.{rank + 1}"), theme.GOLD if over else theme.CREAM, bold=True),
                 Cell(self._name(player), room=0.42), Cell(str(total), theme.GOLD, bold=True),
             )) for rank, player, total in rows), tuple(footer))
@@ -212,7 +227,7 @@ class ResultScene(Overlay):
     def _metrics(self) -> tuple[int, int, int]:
         """(top of the tables, row height, height of a footer line) for the panel as it is."""
         scale = self.ctx.scale
-        over = self.session.match.outcome is not None
+        over = self.session.standings().outcome is not None
         return self.panel.top + px(100 if over else 76, scale), px(44, scale), round(px(theme.FONT_SMALL, scale) * 1.5)
 
     def _note_lines(self) -> list[str]:
@@ -225,7 +240,7 @@ class ResultScene(Overlay):
         super().layout(size)
         scale = self.ctx.scale
         top, row_h, foot_h = self._metrics()
-        rows = len(self.session.match.results[-1].result.places)
+        rows = len(self.session.standings().results[-1].result.places)
         footer = max(len(self._footer(board, box)) for board, box in zip(self.boards(), self._boxes(top)))
         notes = self._note_lines()
         small = px(theme.FONT_SMALL, scale)
@@ -251,7 +266,7 @@ class ResultScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, session = self.ctx, self.session
         t, scale = ctx.t, ctx.scale
-        match = session.match
+        match = session.standings()
         over = match.outcome
         title = t("result.match_title") if over else t("result.game_title", index=len(match.results))
         self.draw_backdrop(surface, title)
@@ -271,7 +286,7 @@ class ResultScene(Overlay):
                        theme.CREAM, line_h=round(small * 1.4))
         if over:
             winner = over.ranking[0]
-            text = t("result.you_win") if winner == HUMAN else t("result.winner", name=self._name(winner))
+            text = t("result.you_win") if winner == session.me else t("result.winner", name=self._name(winner))
             ctx.text.draw(surface, text, (self.panel.centerx, self.panel.top + px(72, scale)),
                           px(theme.FONT_LABEL, scale), theme.GOLD, bold=True, shadow=True)
         self.widgets.draw(surface, ctx)
@@ -324,7 +339,7 @@ class ResultScene(Overlay):
 
     def _progress(self) -> str:
         """How far the match has gone: "Game 2 of 5", "first to 5 points"."""
-        t, match = self.ctx.t, self.session.match
+        t, match = self.ctx.t, self.session.standings()
         if match.outcome is not None:
             return ""
         if match.length:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.storage.settings import ANIMATION_SPEEDS, UI_SCALES
+from game.storage.settings import ANIMATION_SPEEDS, DROP_TIMEOUTS, TURN_TIMERS, UI_SCALES
 
 from .. import theme
 from ..theme import px
@@ -61,6 +61,12 @@ class SettingsScene(MenuScreen):
                     Button(tr(ctx, "settings.rule_help_reset.button"), lambda: ctx.update_settings(rule_help_muted=()),
                            style="secondary", enabled=lambda: bool(ctx.settings.rule_help_muted),
                            size=theme.FONT_BODY)),
+            FormRow("turn_timer", tr(ctx, "settings.turn_timer"),
+                    Selector([(v, self._seconds(v)) for v in TURN_TIMERS], lambda: ctx.settings.turn_timer,
+                             lambda v: ctx.update_settings(turn_timer=v))),
+            FormRow("drop_timeout", tr(ctx, "settings.drop_timeout"),
+                    Selector([(v, self._seconds(v)) for v in DROP_TIMEOUTS], lambda: ctx.settings.drop_timeout,
+                             lambda v: ctx.update_settings(drop_timeout=v))),
             FormRow("fullscreen", tr(ctx, "settings.fullscreen"),
                     Toggle(self._on_off(lambda: ctx.settings.fullscreen), lambda: ctx.settings.fullscreen,
                            lambda _: ctx.nav.toggle_fullscreen())),
@@ -70,6 +76,10 @@ class SettingsScene(MenuScreen):
             if row.control is not None:
                 self.widgets.add(row.control)
         self.widgets.focus = 1
+
+    def _seconds(self, value: int) -> Callable[[], str]:
+        ctx = self.ctx
+        return lambda: ctx.t("settings.off") if value == 0 else ctx.t("settings.seconds", n=value)
 
     def _on_off(self, get: Callable[[], bool]) -> Callable[[], str]:
         ctx = self.ctx

@@ -9,7 +9,8 @@ to act, the hand, the Play / Pass / Hint buttons and the keyboard are live.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+import typing
+from typing import TYPE_CHECKING, Generic
 
 import pygame
 
@@ -18,6 +19,9 @@ from game.engine.cards import format_symbols
 from game.engine.events import Event, Exchanged, SevenPass, Started, visible_to
 from game.engine.state import GiftKind, PendingGift
 from game.i18n import reason_text
+from game.network.friends.client import Link
+from game.network.friends.remote import RemoteSession
+from game.seat import TableSeat
 from game.session import Session
 
 from .. import theme
@@ -46,22 +50,33 @@ THINK_TIME = (0.35, 0.65)
 
 A pass is shown as soon as it is decided, and a computer that can only pass does not pause."""
 AUTO_PASS_DELAY = 0.45
+COUNTDOWN_FPS = 4.0
+"""How often the table is redrawn while only a turn timer's countdown moves."""
 MESSAGE_TIME = 3.0
 BUBBLE_FPS = 12.0
 """How often the table is redrawn while only a rule's help bubble counts down."""
 
 
-class TableScene(Scene):
+if TYPE_CHECKING:  # a table is the local match's unless said otherwise (PEP 696 defaults, for the checker)
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", bound=TableSeat, default=Session)
+else:
+    S = typing.TypeVar("S")
+"""The seat the table plays: the local ``Session``, or a ``RemoteSession`` at a table hosted elsewhere."""
+
+
+class TableScene(Scene, Generic[S]):
     rule_help_enabled = True
     """The first time a rule takes effect in the match, a bubble explains it (as the settings say)."""
 
-    def __init__(self, ctx: Context, session: Session) -> None:
+    def __init__(self, ctx: Context, session: S) -> None:
         super().__init__(ctx)
         self.session = session
         self.painter = TablePainter(ctx)
         self.rule_bubble = RuleBubble(ctx)
         self.hand = HandView()
-        self.model = TableModel.at_deal(session.game, session.human_seat)
+        self.model = TableModel.at_view(*session.deal_view(), session.human_seat)
         self.director = self._new_director()
         self.widgets = WidgetGroup()
         self._layout: TableLayout | None = None
@@ -80,17 +95,18 @@ class TableScene(Scene):
         self.skipping = False
         """The player is out and skips to the result: the rest of the game runs without pauses."""
         self._pointer = (0, 0)
-        self._rng = random.Random(session.setup.seed)
+        self._rng = random.Random(session.seed)
         self._toasts: EventTable[str | None] = EventTable({
             Started: self._leader_toast, Exchanged: self._exchange_toast, SevenPass: self._received_toast,
         }, default=nothing)
         """The news near the hand that some events bring (who leads, what the player was handed or gave)."""
         self._build_widgets()
-        self._feed(session.opening_events() if session.game.history == [] else [])
-        if session.game.history:
-            self.model.sync(session.game)
+        resumed = bool(session.past_events())  # a saved match resumed in the middle of play
+        self._feed([] if resumed else session.opening_events())
+        if resumed:
+            self.model.sync_view(session.public(), session.hand)
             self.hand.set_hand(self.model.hand)
-            self.director.log.add_history(session.game.history)
+            self.director.log.add_history(session.past_events())
         self._tell_replaced()
 
     # --- setup -----------------------------------------------------------------------
@@ -99,7 +115,7 @@ class TableScene(Scene):
         return Director(
             model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.speed,
             sound=self.ctx.sound.play, words=self.words, on_toast=self._event_shown,
-            rng=random.Random(f"{self.session.setup.seed}/{self.session.match.index}"),
+            rng=random.Random(f"{self.session.seed}/{self.session.game_index}"),
             reduce_effects=lambda: self.ctx.settings.reduce_effects,
         )
 
@@ -141,7 +157,7 @@ class TableScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         session = self.session
         rules = session.rules
-        n, stock, pile = session.game.n, bool(rules.hand_size), rules.pile_draw
+        n, stock, pile = session.state.n, bool(rules.hand_size), rules.pile_draw
         wanted = self.ctx.settings.ui_scale
         self.zoom = table_zoom(size, n, stock, pile, wanted)
         self._layout = layout = table_layout(size, n, session.human_seat, stock=stock, pile=pile,
@@ -171,12 +187,20 @@ class TableScene(Scene):
     # --- names and messages ---------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
+        if seat == self.session.human_seat:
+            return self.ctx.t("seat.you")
         player = self.session.player_at(seat)
+        name = self.session.name_of(player)
+        if name is not None:
+            return name
         if player == 0:
             return self.ctx.t("seat.you")
         return self.ctx.t("seat.cpu", n=player)
 
     def seat_level(self, seat: int) -> str:
+        link = self.session.connection_at(seat)
+        if link is not None:
+            return self.ctx.t(f"friends.link.{link}")
         level = self.session.level_at(seat)
         return self.ctx.t(f"level.{level}") if level else ""
 
@@ -221,8 +245,8 @@ class TableScene(Scene):
         self.director.feed([visible_to(e, human) for e in events])
 
     def _human_playing(self) -> bool:
-        game = self.session.game
-        return self.director.idle and game.phase is Phase.PLAY and game.turn == self.session.human_seat
+        state = self.session.state
+        return self.director.idle and state.phase is Phase.PLAY and state.turn == self.session.human_seat
 
     def _play_label(self) -> str:
         t = self.ctx.t
@@ -231,10 +255,10 @@ class TableScene(Scene):
         return t("button.discard" if self._human_gift().kind is GiftKind.TEN_DISCARD else "button.give")
 
     def _human_gift(self) -> PendingGift:
-        return next(g for g in self.session.game.pending if g.giver == self.session.human_seat)
+        return next(g for g in self.session.state.pending if g.giver == self.session.human_seat)
 
     def _giving(self) -> bool:
-        return self.director.idle and self.session.human_to_act() and self.session.game.phase.giving
+        return self.director.idle and self.session.human_to_act() and self.session.state.phase.giving
 
     def _can_submit(self) -> bool:
         if self._giving():
@@ -242,24 +266,17 @@ class TableScene(Scene):
         return self._human_playing() and bool(self.hand.selected) and bool(self._readings())
 
     def _can_pass(self) -> bool:
-        return self._human_playing() and self.session.game.top is not None
+        return self._human_playing() and self.session.state.top is not None
 
     def _readings(self) -> list[Play]:
-        game = self.session.game
-        selected = self.hand.selected
-        if selected & game.hands[game.turn] != selected:
-            return []
-        try:
-            return game.readings(selected)
-        except IllegalMove:
-            return []
+        return self.session.readings(self.hand.selected)
 
     def speed(self) -> float:
         """How long animations and pauses take relative to normal (none while skipping to the result)."""
         return 0.0 if self.skipping else self.ctx.speed()
 
     def _human_out(self) -> bool:
-        return self.model.seats[self.session.human_seat].out is not None and self.session.game.result is None
+        return self.model.seats[self.session.human_seat].out is not None and self.session.state.result is None
 
     def skip_to_result(self) -> None:
         """Once the player is out: play the rest of the game without animations or pauses."""
@@ -284,14 +301,21 @@ class TableScene(Scene):
             if self._message[1].done or (self._message_waiting and (self._human_playing() or self._giving())):
                 self._message = None
         session = self.session
+        if isinstance(session, RemoteSession):
+            self._remote_news(session)
         session.check_programs()  # an external program that failed to start is replaced here
         self._tell_replaced()
         if not self.director.idle:
             return
-        game = session.game
-        self.model.sync(game)
+        if session.remote and self._result_shown:
+            events = session.poll()  # after a result only the next deal can come (the host deals it)
+            if events:
+                self._deal_anew(events)
+            return
+        state = session.state
+        self.model.sync_view(session.public(), session.hand)
         self.hand.set_hand(self.model.hand)
-        if game.result is not None:
+        if state.result is not None:
             if not self._result_shown:
                 self._result_shown = True
                 self._show_result()
@@ -309,13 +333,39 @@ class TableScene(Scene):
                   or self.session.thinking or self.session.computer_to_act())
         if moving:
             return ANIMATING
-        return BUBBLE_FPS if self.rule_bubble.visible else 0.0
+        if self.rule_bubble.visible:
+            return BUBBLE_FPS
+        return COUNTDOWN_FPS if self.session.deadline() > 0 else 0.0
+
+    def _remote_news(self, remote: RemoteSession) -> None:
+        """At a table for friends: reactions, refused actions, and the table closing."""
+        t = self.ctx.t
+        for reaction in remote.reactions:
+            player = reaction.player
+            name = t("seat.you") if player == remote.me else (remote.name_of(player) or "?")
+            self.director.toast(t("friends.reaction", name=name, stamp=t(f"stamp.{reaction.stamp.value}")))
+        remote.reactions.clear()
+        for refusal in remote.rejected:
+            self.say(refusal.message)
+        remote.rejected.clear()
+        if remote.closed is not None or remote.status.link is Link.GONE:
+            self.ctx.nav.friends_ended(remote)
+
+    def react(self, index: int) -> None:
+        """A quick reaction stamp for the table (keys 1 to 5)."""
+        if isinstance(self.session, RemoteSession):
+            self.session.react(index)
 
     def _computer_step(self) -> None:
         session = self.session
+        if session.remote:  # the others' moves come when they come: shown at once
+            events = session.poll()
+            if events:
+                self.hand.hint = 0
+                self._feed(events)
+            return
         if self._think is None:
-            game = session.game
-            forced = game.phase is Phase.PLAY and game.move_list() == [PASS]
+            forced = session.forced_pass()
             low, high = THINK_TIME
             self._think = Timer(0.0 if forced else self._rng.uniform(low, high) * self.speed())
             session.start_thinking()
@@ -330,11 +380,10 @@ class TableScene(Scene):
         self._feed(events)
 
     def _human_idle(self) -> None:
-        game = self.session.game
-        if game.phase is not Phase.PLAY or not self.ctx.settings.auto_pass:
+        if self.session.state.phase is not Phase.PLAY or not self.ctx.settings.auto_pass:
             self._auto_pass = None
             return
-        moves = game.move_list()
+        moves = self.session.moves()
         if moves == [PASS]:
             if self._auto_pass is None:
                 self._auto_pass = Timer(AUTO_PASS_DELAY * self.speed())
@@ -353,7 +402,12 @@ class TableScene(Scene):
     def start_next_game(self) -> None:
         """Deal the next game of the match (called by the result screen)."""
         events = self.session.next_game()
-        self.model = TableModel.at_deal(self.session.game, self.session.human_seat)
+        if self.session.remote and not events:
+            return  # the host deals when everyone is ready: the deal comes through ``poll``
+        self._deal_anew(events)
+
+    def _deal_anew(self, events: list[Event]) -> None:
+        self.model = TableModel.at_view(*self.session.deal_view(), self.session.human_seat)
         self.hand = HandView()
         self.director = self._new_director()
         self._result_shown = False
@@ -377,7 +431,7 @@ class TableScene(Scene):
         if self._readings():
             return None
         try:
-            session.game.resolve(self.hand.selected)
+            session.resolve(self.hand.selected)
         except IllegalMove as error:
             return reason_text(t, error)
         return None
@@ -386,15 +440,15 @@ class TableScene(Scene):
         """Why Pass cannot be pressed now; None when it can."""
         if not self._human_playing():
             return self._waiting_reason()
-        if self.session.game.top is None:
+        if self.session.state.top is None:
             return self.ctx.t("reason.must_lead")
         return None
 
     def _waiting_reason(self) -> str:
         t, session = self.ctx.t, self.session
-        if self.model.seats[session.human_seat].out is not None or session.game.result is not None:
+        if self.model.seats[session.human_seat].out is not None or session.state.result is not None:
             return t("table.refused.out")
-        if session.game.phase is Phase.EXCHANGE:
+        if session.state.phase is Phase.EXCHANGE:
             return t("reason.exchange_pending")
         return t("table.refused.wait")
 
@@ -524,6 +578,8 @@ class TableScene(Scene):
                 self.open_menu()
             elif name == "tracker":
                 self.toggle_tracker()
+            elif name.startswith("stamp"):
+                self.react(int(name[5:]))
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -533,12 +589,13 @@ class TableScene(Scene):
         session = self.session
         scale = layout.scale
         surface.blit(painter.felt(layout.size), (0, 0))
-        thinking_seat = session.game.turn if self._think is not None else -1
+        public = session.state
+        thinking_seat = public.turn if self._think is not None and not session.remote else -1
         stock = bool(session.rules.hand_size)
         for seat, spot in layout.spots.items():
             state = model.seats[seat]
-            turn = self.director.idle and model.result is None and seat == session.game.turn and \
-                session.game.phase is Phase.PLAY
+            turn = self.director.idle and model.result is None and seat == public.turn and \
+                public.phase is Phase.PLAY
             painter.seat(surface, layout, spot, state, self.seat_name(seat), self.seat_level(seat),
                          turn or seat == thinking_seat, ctx.t("table.stock", count=state.stock) if stock else None)
             if stock and spot.stock is not None:
@@ -558,7 +615,7 @@ class TableScene(Scene):
         active = self._human_playing()
         if active and ctx.settings.dim_unplayable:
             playable = 0
-            for move in session.game.move_list():
+            for move in session.moves():
                 if isinstance(move, Play):
                     playable |= move.cards
             dim = model.hand & ~playable
@@ -593,8 +650,13 @@ class TableScene(Scene):
                    GiftKind.TEN_DISCARD: "table.choose_ten_discard"}[gift.kind]
             receiver = self.seat_name(gift.receiver) if gift.receiver >= 0 else ""
             lines.append((ctx.t(key, count=gift.count, name=receiver), theme.GOLD, 255))
+        deadline = self.session.deadline()
+        if deadline > 0 and (self._human_playing() or self._giving()):
+            lines.append((ctx.t("friends.timer", seconds=int(deadline + 0.99)), theme.SELECT, 255))
+        if self._giving():
+            pass
         elif self._human_playing():
-            game = self.session.game
+            game = self.session.state
             if game.top is None:
                 key = "table.your_lead"
             elif game.last_player == game.turn:
@@ -617,11 +679,12 @@ class TableScene(Scene):
         ctx, scale = self.ctx, layout.scale
         session = self.session
         preset = rules_name(ctx.t, session.rules)
-        total = session.match.length
-        index = len(session.match.games)
+        standings = session.standings()
+        total = standings.length
+        index = standings.games
         game_text = ctx.t("table.game_of", index=index, total=total) if total else ctx.t("table.game_no", index=index)
-        if session.match.target:
-            game_text += "  ·  " + ctx.t("table.target", points=session.match.target)
+        if standings.target:
+            game_text += "  ·  " + ctx.t("table.target", points=standings.target)
         slot = layout.status
         size = px(theme.FONT_SMALL + 1, scale)
         line = f"{preset}  ·  {game_text}"

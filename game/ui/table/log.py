@@ -8,14 +8,13 @@ follows the game).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from game.engine import Play, Turn
-from game.engine.cards import RANK_8, RANK_LABELS, card_symbol, format_symbols, iter_ids
+from game.engine import Play
+from game.engine.cards import RANK_LABELS, card_symbol, format_symbols, iter_ids
 from game.engine.events import (
     Ambulance,
-    ClearReason,
     DrawSource,
     Drew,
     EightCut,
@@ -187,17 +186,11 @@ class PlayLog:
         self.scroll = 0
         self.held = 0.0
 
-    def add_history(self, history: list[Turn]) -> None:
-        """The lines of a game already under way (a resumed match): its plays and passes, a line where the
-        table cleared (an 8 played and led on again reads as an 8-cut)."""
-        previous: Turn | None = None
-        for turn in history:
-            if turn.top is None and previous is not None:
-                eight = isinstance(previous.move, Play) and previous.seat == turn.seat and \
-                    previous.move.has_rank(RANK_8)
-                self.add(TrickCleared(turn.seat, ClearReason.EIGHT_CUT if eight else ClearReason.PASSES))
-            self.add(Played(turn.seat, turn.move) if isinstance(turn.move, Play) else Passed(turn.seat))
-            previous = turn
+    def add_history(self, events: Iterable[Event]) -> None:
+        """The lines of a game already under way (a resumed match): the events its history makes
+        again (``Game.replayed_events``, as the player saw them), each as it was added live."""
+        for event in events:
+            self.add(event)
 
     @property
     def max_scroll(self) -> int:

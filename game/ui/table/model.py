@@ -10,7 +10,7 @@ may see (events arrive through ``visible_to``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from game.engine import Game, Play, PublicState, Title
 from game.engine.events import (
@@ -19,7 +19,6 @@ from game.engine.events import (
     Event,
     Exchanged,
     GameOver,
-    HopelessHand,
     MiyakoOchi,
     Played,
     SevenPass,
@@ -54,8 +53,6 @@ class TableModel:
     dealt_hand: int = 0
     """The human's hand as dealt (shown once the deal animation ends)."""
     result: GameOver | None = None
-    hopeless: set[int] = field(default_factory=set)
-    """Seats that lost with a hand of only 8s and jokers (the state counts them as forbidden finishers)."""
     sweeping: bool = False
     """The trick is flying off the table (it is not drawn in place)."""
     received: int = 0
@@ -64,7 +61,7 @@ class TableModel:
     def __post_init__(self) -> None:
         self._appliers: EventTable[None] = EventTable({
             Dealt: self._dealt, Exchanged: self._handed, SevenPass: self._handed, TenDiscard: self._discarded,
-            Played: self._played, Drew: self._drew, TrickCleared: self._cleared, HopelessHand: self._hopeless,
+            Played: self._played, Drew: self._drew, TrickCleared: self._cleared,
             MiyakoOchi: self._removed, GameOver: self._over,
         }, default=nothing)
         """What each kind of event changes beyond the public state it carries."""
@@ -83,6 +80,17 @@ class TableModel:
         state = dealt or game.public()
         return cls(human=human, state=replace(state, counts=(0,) * game.n), dealt_hand=game.deal.hands[human])
 
+    @classmethod
+    def at_view(cls, state: PublicState, dealt_hand: int, human: int) -> TableModel:
+        """The table before the deal's animation, from the public state at the deal and the hand dealt."""
+        return cls(human=human, state=replace(state, counts=(0,) * state.n), dealt_hand=dealt_hand)
+
+    def sync_view(self, state: PublicState, hand: int) -> None:
+        """Take everything from one seat's view (call only when no animation is pending)."""
+        self.state = state
+        self.hand = hand
+        self.result = state.result
+
     def sync(self, game: Game) -> None:
         """Take everything from the game (call only when no animation is pending)."""
         self.state = game.public()
@@ -96,6 +104,11 @@ class TableModel:
     @property
     def n(self) -> int:
         return self.state.n
+
+    @property
+    def hopeless(self) -> frozenset[int]:
+        """Seats that lost with a hand of only 8s and jokers (also among the forbidden finishers)."""
+        return frozenset(seat for seat in range(self.state.n) if self.state.hopeless >> seat & 1)
 
     @property
     def trick(self) -> tuple[tuple[int, Play], ...]:
@@ -151,7 +164,7 @@ class TableModel:
         if seat == state.miyako:
             return "miyako"
         if seat in state.forbidden:
-            return "hopeless" if seat in self.hopeless else "forbidden"
+            return "hopeless" if state.hopeless >> seat & 1 else "forbidden"
         return None
 
     # --- moving on -------------------------------------------------------------------
@@ -190,9 +203,6 @@ class TableModel:
 
     def _cleared(self, event: TrickCleared) -> None:
         self.sweeping = False
-
-    def _hopeless(self, event: HopelessHand) -> None:
-        self.hopeless.add(event.seat)
 
     def _removed(self, event: MiyakoOchi) -> None:
         if event.seat == self.human:

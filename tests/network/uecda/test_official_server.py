@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from ai.player import Player
-from game.engine import PASS, Game, Move, Observation, Play, parse_cards
+from game.engine import PASS, Game, Gift, Move, Observation, Play, parse_cards
 from game.engine.cards import place_id
 from game.engine.record import check, parse_record, replay
 from game.network.uecda.client import UecdaClient
@@ -208,12 +208,14 @@ def extra_plays(data: dict[str, Any]) -> int:
     """Plays a record makes on the player's own cards after everyone else passed."""
     game = replay(parse_record(data)).games[0]
     again = Game(game.rules, game.deal.hands, previous_places=game.previous_places)
-    for seat, cards in game.chosen_gifts:
-        again.give(seat, cards)
     count = 0
-    for turn in game.history:
-        count += isinstance(turn.move, Play) and again.top is not None and again.last_player == again.turn
-        again.play(turn.move)
+    for entry in game.history:
+        if isinstance(entry, Gift):
+            if entry.chosen:
+                again.give(entry.giver, entry.cards)
+            continue
+        count += isinstance(entry.move, Play) and again.top is not None and again.last_player == again.turn
+        again.play(entry.move)
     return count
 
 

@@ -1,0 +1,240 @@
+"""Hostile peers at a server on 127.0.0.1: garbage, oversized and binary frames, floods, code guessing,
+out-of-turn and stale actions, hundreds of connections.  Each gets a clear refusal or is dropped; the others
+play on, and the server keeps serving."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from game.network.friends.bots import run_bot
+from game.network.friends.client import Connection
+from game.network.friends.messages import (
+    CLIENT_TYPES,
+    Act,
+    Create,
+    Hello,
+    Lobby,
+    Refusal,
+    Rejected,
+    SeatState,
+    Snapshot,
+    Start,
+    TableSettings,
+    encode,
+)
+from game.network.friends.server import Limits
+
+from .helpers import running_server, wait_item, welcome_of
+
+LIMITS = Limits(rate=60.0, burst=120, per_address=40, wrong_codes=5, hello_timeout=1.0, bad_messages=30)
+
+
+async def raw_exchange(url: str, first: str | bytes, then: Sequence[str | bytes] = (),
+                       timeout: float = 5.0) -> list[Any]:
+    """Send raw frames and collect what the server answers until it closes (JSON decoded)."""
+    got: list[Any] = []
+    async with connect(url, proxy=None, open_timeout=timeout, compression=None) as ws:
+        await ws.send(first)
+        for frame in then:
+            await ws.send(frame)
+        try:
+            while True:
+                text = await asyncio.wait_for(ws.recv(), timeout)
+                got.append(json.loads(text))
+        except (ConnectionClosed, asyncio.TimeoutError):
+            pass
+    return got
+
+
+def start_table(url: str, people: int = 2, players: int = 4, before: Callable[[str], object] | None = None,
+                drop_timeout: int = 60) -> tuple[str, list[Connection], list[Any], threading.Thread]:
+    """A table with ``people`` bots that start and play it in the background (``before(code)`` runs first)."""
+    host = Connection(url, Create("host", TableSettings(players=players, games=2, drop_timeout=drop_timeout))).start()
+    code = welcome_of(host).code
+    if before is not None:
+        before(code)
+        # the intruder's seat is free again before the friends come (else the host could start with it)
+        lobbies = [m for m in host.poll(1.0) if isinstance(m, Lobby)]
+        for _ in range(100):  # 10 s at most
+            if [i for i, lobby in enumerate(lobbies) if sum(s.person for s in lobby.seats) > 1] and \
+                    [s.state for s in lobbies[-1].seats if s.person] == [SeatState.CONNECTED]:
+                break
+            lobbies += [m for m in host.poll(0.1) if isinstance(m, Lobby)]
+        else:
+            raise AssertionError("the intruder's seat was not freed")
+    conns = [host] + [Connection(url, Hello(f"friend {k}", code)).start() for k in range(1, people)]
+    results: list[Any] = [None] * people
+
+    def play() -> None:
+        threads = [threading.Thread(target=lambda k=k: results.__setitem__(
+            k, run_bot(conns[k], "beginner", seed=k, timeout=90, start_with=people if k == 0 else None)))
+            for k in range(people)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(100)
+
+    runner = threading.Thread(target=play, daemon=True)
+    runner.start()
+    return code, conns, results, runner
+
+
+def finish(conns: list[Connection], results: list[Any], runner: threading.Thread) -> None:
+    runner.join(100)
+    for conn in conns:
+        conn.close()
+    assert all(r is not None and r.over is not None for r in results), [r and r.gone for r in results]
+
+
+def fuzz_frames(rng: random.Random, count: int) -> list[str | bytes]:
+    frames: list[str | bytes] = []
+    for _ in range(count):
+        kind = rng.randrange(7)
+        if kind == 0:
+            frames.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40))))
+        elif kind == 1:
+            frames.append("".join(chr(rng.randrange(32, 0x3000)) for _ in range(rng.randrange(1, 60))))
+        elif kind == 2:
+            frames.append(json.dumps({"type": rng.choice(CLIENT_TYPES), "step": rng.randrange(-5, 10**6),
+                                      "play": {"cards": ["3S", "JK", "ZZ"][: rng.randrange(4)],
+                                               "kind": rng.randrange(5),
+                                               "rank": rng.randrange(-3, 20), "size": rng.randrange(0, 9),
+                                               "suits": rng.randrange(-1, 20)}}))
+        elif kind == 3:
+            frames.append(json.dumps({"type": "give", "step": rng.randrange(100), "cards": ["AS", "2S", "JK"]}))
+        elif kind == 4:
+            frames.append("[" * rng.randrange(1, 3000))
+        elif kind == 5:
+            frames.append(json.dumps({"type": "act", "step": 0, "play": None, "x": [1] * rng.randrange(50)}))
+        else:
+            frames.append(json.dumps({"type": "react", "stamp": rng.choice(["nice", "rude", 3, None])}))
+    return frames
+
+
+def test_fuzzed_and_oversized_messages_from_a_seated_player_never_stop_the_others() -> None:
+    with running_server(limits=LIMITS, computer_pause=0.01) as (thread, url):
+        answers: list[Any] = []
+
+        def fuzz(code: str) -> None:  # a seated player sends garbage before the start, then its seat is free again
+            frames = fuzz_frames(random.Random(5), 25)
+            answers.extend(asyncio.run(raw_exchange(url, encode(Hello("fuzzer", code)), frames, timeout=2.0)))
+
+        code, conns, results, runner = start_table(url, people=2, players=4, before=fuzz, drop_timeout=0)
+        assert answers[0]["type"] == "welcome"
+        refusals = [a for a in answers if a.get("type") in ("rejected", "refused")]
+        assert refusals and all(a["reason"] in {r.value for r in Refusal} and a["message"] for a in refusals)
+        # an oversized frame closes that connection (the WebSocket's max_size), nothing else
+        big = asyncio.run(raw_exchange(url, encode(Hello("big", code)), ["x" * 100_000], timeout=2.0))
+        assert all(a.get("type") != "update" for a in big)
+        finish(conns, results, runner)
+        assert thread.tables() is not None  # still serving
+
+
+def test_a_flood_is_cut_off_and_the_table_plays_on() -> None:
+    with running_server(limits=LIMITS, computer_pause=0.01) as (_, url):
+        answers: list[Any] = []
+
+        def flood(code: str) -> None:  # a seated player floods before the start (then its seat is free again)
+            frames = [encode(Act(0, None))] * 400
+            answers.extend(asyncio.run(raw_exchange(url, encode(Hello("flood", code)), frames, timeout=3.0)))
+
+        _, conns, results, runner = start_table(url, before=flood, drop_timeout=0)
+        assert answers[-1]["type"] == "refused" and answers[-1]["reason"] == Refusal.TOO_FAST.value
+        finish(conns, results, runner)
+
+
+def test_guessing_codes_is_refused_then_locked_out() -> None:
+    with running_server(limits=LIMITS) as (_, url):
+        host = Connection(url, Create("host", TableSettings(players=3))).start()
+        code = welcome_of(host).code
+        wrong = "".join("ABCDE" if code != "ABCDE" else "FGHJK")
+        for _ in range(LIMITS.wrong_codes):
+            answers = asyncio.run(raw_exchange(url, encode(Hello("guess", wrong))))
+            assert answers[-1]["reason"] == Refusal.WRONG_CODE.value
+        answers = asyncio.run(raw_exchange(url, encode(Hello("guess", code))))
+        assert answers[-1]["reason"] == Refusal.TOO_MANY_GUESSES.value  # even the right code, for a while
+        host.close()
+
+
+def test_no_hello_a_binary_hello_and_a_second_hello_are_refused() -> None:
+    with running_server(limits=LIMITS) as (_, url):
+        answers = asyncio.run(raw_exchange(url, b"\x00\x01"))
+        assert answers[-1]["reason"] == Refusal.BAD_MESSAGE.value
+        answers = asyncio.run(raw_exchange(url, '{"type":"start"}'))
+        assert answers[-1]["reason"] == Refusal.BAD_MESSAGE.value and "hello" in answers[-1]["message"]
+
+        async def silent() -> list[Any]:
+            async with connect(url, proxy=None, compression=None) as ws:
+                return [json.loads(await asyncio.wait_for(ws.recv(), 5))]
+
+        assert asyncio.run(silent())[0]["reason"] == Refusal.BAD_MESSAGE.value  # no hello in time
+        host = Connection(url, Create("host", TableSettings(players=3))).start()
+        code = welcome_of(host).code
+        answers = asyncio.run(raw_exchange(url, encode(Hello("twice", code)), [encode(Hello("twice", code))],
+                                           timeout=1.0))
+        assert any(a.get("type") == "rejected" and "only once" in a["message"] for a in answers)
+        host.close()
+
+
+def test_out_of_turn_and_stale_actions_are_refused_with_reasons() -> None:
+    with running_server(limits=LIMITS, computer_pause=30.0) as (_, url):
+        host = Connection(url, Create("host", TableSettings(players=3))).start()
+        code = welcome_of(host).code
+        friend = Connection(url, Hello("friend", code)).start()
+        welcome_of(friend)
+        host.send(Start())
+        snapshot = wait_item(friend, Snapshot)
+        turn_player = snapshot.view.seating[snapshot.view.state.turn]
+        idle = friend if turn_player != friend.welcome.player else host  # type: ignore[union-attr]
+        idle.send(Act(snapshot.step, None))
+        refusal = wait_item(idle, Rejected)
+        assert refusal.reason in (Refusal.NOT_YOUR_TURN, Refusal.STALE)
+        idle.send(Act(snapshot.step + 100, None))
+        assert wait_item(idle, Rejected).reason is Refusal.STALE
+        host.close()
+        friend.close()
+
+
+def test_hundreds_of_connections_are_refused_beyond_the_caps_and_the_server_goes_on() -> None:
+    limits = Limits(rate=1000.0, burst=2000, per_address=30, connections=60, hello_timeout=3.0)
+    with running_server(limits=limits) as (_, url):
+
+        async def crowd() -> tuple[int, int]:
+            opened: list[Any] = []
+            refused = 0
+            for _ in range(300):
+                try:
+                    opened.append(await connect(url, proxy=None, open_timeout=5, compression=None))
+                except InvalidStatus as error:
+                    assert error.response.status_code == 503
+                    refused += 1
+            accepted = len(opened)
+            for ws in opened:
+                await ws.close()
+            return accepted, refused
+
+        accepted, refused = asyncio.run(crowd())
+        assert accepted <= limits.per_address and refused == 300 - accepted
+        # once they are gone, a table is played as usual
+        host = Connection(url, Create("host", TableSettings(players=3, games=1))).start()
+        code = welcome_of(host).code
+        friend = Connection(url, Hello("friend", code)).start()
+        wait_item(friend, Lobby)
+        results: list[Any] = [None, None]
+        threads = [threading.Thread(target=lambda: results.__setitem__(0, run_bot(host, seed=1, start_with=2))),
+                   threading.Thread(target=lambda: results.__setitem__(1, run_bot(friend, seed=2)))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(100)
+        host.close()
+        friend.close()
+        assert all(r is not None and r.over is not None for r in results)
