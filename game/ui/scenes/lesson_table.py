@@ -407,10 +407,15 @@ class LessonTableScene(TableScene):
         ctx = self.ctx
         step = self.step
         run = self.lesson_session.run
-        if step is None or self.finished:
+        if self.finished:
+            return
+        if step is None:  # the computers move: the table's news (what was received, who leads)
+            super()._draw_messages(surface, layout)
             return
         heading = f"{ctx.t(self.lesson_session.lesson.title_key)}  ·  " \
                   f"{ctx.t('coach.step', n=run.step_number, total=run.step_count)}"
+        if self.zoom < ctx.settings.ui_scale:  # the size chosen does not fit this table: the size shown
+            heading += f"  ·  {self.zoom}%"
         if self._hint is not None:
             footer, alert = self._hint[0], True
         else:
