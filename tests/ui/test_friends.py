@@ -294,13 +294,13 @@ def test_a_table_is_created_on_a_dedicated_server_from_the_join_screen(app: App)
 def test_the_screenshots_show_play_with_friends(tmp_path: Path) -> None:
     """``--screenshot`` draws the lobby (host and friend), the card table of a hosted match, the Join screen and a
     table to create on a server (all on 127.0.0.1)."""
-    from game.ui.screenshots import _friends_screens
+    from game.ui.screenshots.friends import friends_screens
     from game.ui.scripted import headless_app
 
     app = headless_app((960, 600), home=tmp_path / "home", language="ja")
     (tmp_path / "shots").mkdir()
     try:
-        written = _friends_screens(app, tmp_path / "shots", "ja")
+        written = friends_screens(app, tmp_path / "shots", "ja")
     finally:
         app.close()
     assert [p.name for p in written] == ["lobby-host-ja.png", "network-table-ja.png", "lobby-guest-ja.png",

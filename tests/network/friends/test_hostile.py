@@ -25,9 +25,9 @@ from game.network.friends.messages import (
     Refusal,
     Rejected,
     SeatState,
-    Snapshot,
     Start,
     TableSettings,
+    Update,
     encode,
 )
 from game.network.friends.server import Limits
@@ -191,7 +191,7 @@ def test_out_of_turn_and_stale_actions_are_refused_with_reasons() -> None:
         friend = Connection(url, Hello("friend", code)).start()
         welcome_of(friend)
         host.send(Start())
-        snapshot = wait_item(friend, Snapshot)
+        snapshot = wait_item(friend, Update)  # a new match's deal comes with its events
         turn_player = snapshot.view.seating[snapshot.view.state.turn]
         idle = friend if turn_player != friend.welcome.player else host  # type: ignore[union-attr]
         idle.send(Act(snapshot.step, None))
