@@ -103,7 +103,7 @@ def test_host_from_the_new_game_screen_a_friend_joins_and_a_game_is_played(app: 
     aki = names.index("Aki")
     assert table.seat_level(aki) == "connected"
     assert {table.seat_level(s) for s in range(len(names)) if names[s] not in ("Aki", "You")} == \
-        {"played by the computer"}
+        {"Normal"}, "a computer's seat shows its level, as at home"
     run_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("beginner", seed=1))
     standings = table.session.standings()
     assert len(standings.results) == 1
