@@ -74,6 +74,7 @@ def run_until(app: App, done: object, autopilot: Autopilot | None = None, frames
     raise AssertionError("the expected screen did not come")
 
 
+@pytest.mark.slow
 def test_host_from_the_new_game_screen_a_friend_joins_and_a_game_is_played(app: App) -> None:
     app.show_new_game()
     app.step(DT)
@@ -196,6 +197,7 @@ def test_leaving_a_hosted_table_asks_first(app: App) -> None:
     assert len(list((app.paths.data_dir / "hosted").glob("hosted-*.json"))) == 1
 
 
+@pytest.mark.slow
 def test_reaction_stamps_are_buttons_at_the_table_reached_by_mouse_and_keyboard(app: App) -> None:
     """Five stamp buttons at a table for friends: a click or Tab then Enter sends one to the table; after one the
     buttons wait a second, as the server would drop a faster one."""
@@ -291,6 +293,7 @@ def test_a_table_is_created_on_a_dedicated_server_from_the_join_screen(app: App)
             friend.close()
 
 
+@pytest.mark.slow
 def test_the_screenshots_show_play_with_friends(tmp_path: Path) -> None:
     """``--screenshot`` draws the lobby (host and friend), the card table of a hosted match, the Join screen and a
     table to create on a server (all on 127.0.0.1)."""

@@ -126,6 +126,7 @@ def test_settings_change_by_the_keyboard(app: App) -> None:
     assert app.ctx.settings.ui_scale == 125 and app.ctx.settings.high_contrast and not app.ctx.settings.rule_help
 
 
+@pytest.mark.slow
 def test_a_match_by_the_keyboard_menu_result_review_replay_and_leaving(app: App) -> None:
     app.start_match(setup_for("standard", 4, seed=3, games=2))
     table = top(app)

@@ -131,6 +131,7 @@ def test_learn_to_play_opens_from_the_title_by_the_keyboard(app: App) -> None:
     assert isinstance(app.stack.top, TitleScene)
 
 
+@pytest.mark.slow
 def test_each_step_of_the_first_game_moves_on_only_with_its_own_input(app: App) -> None:
     app.start_lesson("first_game")
     scene = lesson_scene(app)
@@ -151,6 +152,7 @@ def test_each_step_of_the_first_game_moves_on_only_with_its_own_input(app: App) 
 
 
 @pytest.mark.parametrize("item", lessons()[1:], ids=lambda item: item.id)
+@pytest.mark.slow
 def test_every_lesson_can_be_played_to_its_end_by_the_keyboard_alone(app: App, item: Lesson) -> None:
     app.start_lesson(item.id)
     scene = lesson_scene(app)

@@ -92,6 +92,7 @@ class Table:
             self.frame()
 
 
+@pytest.mark.slow
 def test_a_bubble_shows_once_per_rule_in_a_match(app: App) -> None:
     table = Table(app)
     table.play_on()
@@ -100,6 +101,7 @@ def test_a_bubble_shows_once_per_rule_in_a_match(app: App) -> None:
     assert len(table.shown) == len(set(table.shown)), table.shown
 
 
+@pytest.mark.slow
 def test_dont_show_again_mutes_a_rule_for_good(app: App) -> None:
     table = Table(app)
     while table.scene.rule_bubble.rule != "eight_cut":
@@ -121,6 +123,7 @@ def test_dont_show_again_mutes_a_rule_for_good(app: App) -> None:
         reopened.close()
 
 
+@pytest.mark.slow
 def test_the_settings_switch_turns_every_bubble_off(app: App) -> None:
     app.ctx.update_settings(rule_help=False)
     table = Table(app)
@@ -143,6 +146,7 @@ def test_play_goes_on_while_a_bubble_shows_and_the_keys_reach_its_buttons(app: A
     assert bubble.rule != rule and rule not in app.ctx.settings.rule_help_muted
 
 
+@pytest.mark.slow
 def test_a_bubble_never_covers_the_cards_in_play_or_the_buttons(app: App) -> None:
     bubble = RuleBubble(app.ctx)
     for size in ((960, 600), (1280, 720), (1920, 1080)):

@@ -159,6 +159,7 @@ def sized_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
 
 
 @pytest.mark.parametrize("four_color", [False, True], ids=["classic", "four-colour"])
+@pytest.mark.slow
 def test_the_table_is_drawn_at_every_size_with_both_decks(sized_app: App, four_color: bool) -> None:
     from game.lessons.catalog import lesson
     from game.lessons.session import LessonSession
