@@ -151,6 +151,7 @@ def test_tallies_add_up() -> None:
 
 @pytest.mark.parametrize("mode", ["inline", "thread", "process"])
 @pytest.mark.parametrize("failing", [Failing(), FailingShare()], ids=["whole", "share"])
+@pytest.mark.slow
 def test_errors_come_back_from_poll(mode: str, failing: Player) -> None:
     if isinstance(failing, FailingShare) and (mode != "process" or not hasattr(os, "nice")):
         pytest.skip("only a process worker shares a search; its shares run at a lower priority")

@@ -15,9 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.i18n import core, house_rules, screens  # noqa: E402
+from tools.i18n import coach, core, house_rules, screens  # noqa: E402
 
-TABLES = (core, screens, house_rules)
+TABLES = (core, screens, house_rules, coach)
 
 
 def merged() -> dict[str, tuple[str, str]]:

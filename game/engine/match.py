@@ -88,7 +88,7 @@ class Match:
         self.totals: list[int] = [0] * rules.players
         self.results: list[GameResult] = []
         self.outcome: MatchOver | None = None
-        self.game = Game.new(rules, game_rng(seed, 0), leader=first_leader)
+        self.game = self.deal_game(0, None, first_leader)
         self.games: list[Game] = [self.game]
         """Every game of the match so far, the current one last."""
 
@@ -138,9 +138,15 @@ class Match:
         moves, previous = next_deal(self.rules, len(self.results), last.result.places, self.class_reset_every)
         if moves is not None:
             self.seating = [last.seating[seat] for seat in moves]
-        self.game = Game.new(self.rules, game_rng(self.seed, len(self.results)), previous_places=previous)
+        self.game = self.deal_game(len(self.results), previous, None)
         self.games.append(self.game)
         return self.game
+
+    def deal_game(self, index: int, previous_places: Sequence[int] | None, leader: int | None) -> Game:
+        """Deal game ``index`` (``previous_places``: the seats from 1st to last of the game before, None for a
+        first game; ``leader``: who leads, None for the rules' choice).  A match with fixed deals (a
+        lesson) deals its own."""
+        return Game.new(self.rules, game_rng(self.seed, index), previous_places=previous_places, leader=leader)
 
     def player_at(self, seat: int) -> int:
         return self.seating[seat]

@@ -46,6 +46,7 @@ __all__ = [
     "MAX_WINDOW",
     "MIN_WINDOW",
     "SETTINGS_VERSION",
+    "UI_SCALES",
     "Settings",
     "load_settings",
     "save_settings",
@@ -59,6 +60,10 @@ log = logging.getLogger(__name__)
 SETTINGS_VERSION = 1
 LANGUAGES = ("ja", "en")
 ANIMATION_SPEEDS = ("slow", "normal", "fast")
+UI_SCALES = (100, 125, 150, 175, 200)
+"""The sizes of text and of the table offered, in percent (the window may not take the larger ones)."""
+MAX_NAMES = 64
+"""The most rule or lesson names a list in the settings keeps (there are fewer of either)."""
 MIN_WINDOW = (960, 600)
 MAX_WINDOW = (7680, 4320)
 """The largest window kept (8K UHD): a larger one would cost hundreds of megabytes of pixels."""
@@ -108,6 +113,16 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     """Width and height, each from ``MIN_WINDOW`` to ``MAX_WINDOW``."""
     show_tracker: bool = False
+    ui_scale: int = 100
+    """Text and the table's elements at this many percent of their size for the window (``UI_SCALES``)."""
+    high_contrast: bool = False
+    """Stronger outlines, solid panels and a larger difference for the cards that cannot be played."""
+    rule_help: bool = True
+    """A short explanation at the table the first time a rule takes effect in a match."""
+    rule_help_muted: tuple[str, ...] = ()
+    """The rules whose explanation the player asked not to see again."""
+    lessons_done: tuple[str, ...] = ()
+    """The lessons played to their end."""
     reduce_effects: bool = False
     """No flashes or bursts of particles on the table (banners still say what happened)."""
     last_setup: Mapping[str, Any] = field(default_factory=dict)
@@ -130,7 +145,8 @@ _FIELDS = tuple(f.name for f in dataclasses.fields(Settings) if f.name != "unkno
 TURN_TIMERS = (0, 30, 60)
 DROP_TIMEOUTS = (30, 60, 120)
 _BOOLS = ("sound", "music", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker",
-          "reduce_effects")
+          "reduce_effects", "high_contrast", "rule_help")
+_NAMES = ("rule_help_muted", "lessons_done")
 
 
 def _json_text(value: Any) -> str:
@@ -173,6 +189,15 @@ def _check(name: str, value: Any) -> tuple[Any, str | None]:
         if value in ANIMATION_SPEEDS:
             return value, None
         return None, "expected " + ", ".join(f'"{v}"' for v in ANIMATION_SPEEDS)
+    if name == "ui_scale":
+        if isinstance(value, int) and not isinstance(value, bool) and value in UI_SCALES:
+            return value, None
+        return None, "expected one of " + ", ".join(str(v) for v in UI_SCALES)
+    if name in _NAMES:
+        if isinstance(value, list) and len(value) <= MAX_NAMES and all(
+                isinstance(v, str) and 0 < len(v) <= 40 for v in value):
+            return tuple(dict.fromkeys(value)), None
+        return None, f"expected a list of at most {MAX_NAMES} short names"
     if name == "window_size":
         if (
             isinstance(value, (list, tuple))

@@ -324,6 +324,29 @@ class App:
 
         self.stack.push(ReplayViewerScene(self.ctx, record, human_seat, at=at))
 
+    def show_lessons(self) -> None:
+        from .scenes.lessons import LessonsScene
+
+        self.stack.push(LessonsScene(self.ctx))
+
+    def start_lesson(self, lesson_id: str) -> None:
+        """A lesson at the table, over the screen it is started from.
+
+        A lesson keeps nothing: no statistics, no autosave.  A match at the
+        table is saved for Continue first (a table of friends is left) and the
+        lesson opens over the lessons screen, so that nothing of the match goes
+        on underneath.
+        """
+        from game.lessons.catalog import lesson
+        from game.lessons.session import LessonSession
+
+        from .scenes.lesson_table import LessonTableScene
+
+        if self.session is not None or self.remote is not None or self.hosting is not None:
+            self.show_title()  # the match saved (a table of friends left), nothing of it goes on under the lesson
+            self.show_lessons()
+        self.stack.push(LessonTableScene(self.ctx, LessonSession(lesson(lesson_id), self.ctx.worker)))
+
     def show_review(self, record: dict[str, Any], seat: int, game: int = -1) -> None:
         from .scenes.review import ReviewScene
 

@@ -20,6 +20,7 @@ from .card_art import CardArt
 from .sound import SoundPlayer
 from .text import TextRenderer
 from .theme import ui_scale
+from .zoom import effective_zoom
 
 if TYPE_CHECKING:
     from game.storage.stats import StatsStore
@@ -69,8 +70,13 @@ class Context:
         self.t = Translator(self.settings.language)
 
     @property
+    def zoom(self) -> float:
+        """The player's size of text and of the table, as far as the window takes it (1.0 to 2.0)."""
+        return effective_zoom(self.size, self.settings.ui_scale) / 100
+
+    @property
     def scale(self) -> float:
-        return ui_scale(self.size)
+        return ui_scale(self.size, self.zoom)
 
     def update_settings(self, **changes: Any) -> None:
         """Change settings, apply what takes effect at once, and save them."""

@@ -52,6 +52,12 @@ class Navigator(Protocol):
     def show_review(self, record: dict[str, Any], seat: int, game: int = -1) -> None:
         """The Expert's review of ``seat``'s decisions in game ``game`` of the record (-1: the last)."""
 
+    def show_lessons(self) -> None:
+        """The lessons screen."""
+
+    def start_lesson(self, lesson_id: str) -> None:
+        """A lesson at the table, over the screen it is started from (a match at the table is saved first)."""
+
     def toggle_fullscreen(self) -> None: ...
 
     def host_table(self, setup: SessionSetup, level: str) -> None:

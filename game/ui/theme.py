@@ -1,7 +1,8 @@
 """Colours and proportions: the look of the game in one place.
 
 Sizes are given for a 1280×720 window and multiplied by ``ui_scale`` so that
-everything is readable at 1280×720 and crisp at 2560×1440.
+everything is readable at 1280×720 and crisp at 2560×1440; the player's size
+setting (100% to 200%, ``zoom.py``) multiplies them again.
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ J_BACK = (80, 150, 240)
 LOCK = (240, 150, 60)
 PASS_BUBBLE = (240, 240, 240)
 
+HIGH_CONTRAST_OUTLINE = (238, 238, 226)
+"""Every panel's outline in high contrast."""
+HIGH_CONTRAST_DIM = (70, 70, 70)
+"""The brightness (of 255) of an unplayable card in high contrast: half of the usual (``painter.DIM``)."""
+
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
 
@@ -48,12 +54,25 @@ FONT_BANNER = 64
 FONT_LOGO = 96
 
 
-def ui_scale(size: tuple[int, int]) -> float:
-    """How much bigger than a 1280×720 window everything is drawn."""
+def ui_scale(size: tuple[int, int], zoom: float = 1.0) -> float:
+    """How much bigger than in a 1280×720 window everything is drawn, times the player's ``zoom``."""
     width, height = size
-    return max(0.75, min(width / BASE_SIZE[0], height / BASE_SIZE[1], 3.0))
+    return max(0.75, min(width / BASE_SIZE[0], height / BASE_SIZE[1], 3.0)) * zoom
 
 
 def px(value: float, scale: float) -> int:
     """A length at scale 1 in pixels at ``scale`` (never below 1)."""
     return max(1, round(value * scale))
+
+
+def opaque(color: Color, under: tuple[int, int, int] = FELT_DARK) -> tuple[int, int, int]:
+    """``color`` as it looks over ``under``, with nothing showing through (high contrast's panels).
+
+    >>> opaque((255, 255, 255, 128), (0, 0, 0))
+    (128, 128, 128)
+    """
+    if len(color) < 4 or color[3] >= 255:
+        return color[0], color[1], color[2]
+    alpha = color[3] / 255
+    return (round(color[0] * alpha + under[0] * (1 - alpha)), round(color[1] * alpha + under[1] * (1 - alpha)),
+            round(color[2] * alpha + under[2] * (1 - alpha)))

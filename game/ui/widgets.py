@@ -28,8 +28,20 @@ def _text(label: Label) -> str:
 
 
 def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, radius: int,
-                  border: theme.Color | None = None, width: int = 0) -> None:
-    """A filled rounded rectangle that may be translucent, with an optional border."""
+                  border: theme.Color | None = None, width: int = 0, *, solid: bool = False) -> None:
+    """A filled rounded rectangle that may be translucent, with an optional border.
+
+    ``solid`` (high contrast): nothing shows through it and it has a light outline; a translucent black
+    shadow (without a border) is not drawn at all.
+    """
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    if solid:
+        if len(color) == 4 and color[3] < 255 and color[:3] == (0, 0, 0) and border is None:
+            return
+        color = theme.opaque(color)
+        border = theme.HIGH_CONTRAST_OUTLINE if border is None or len(border) == 4 else border
+        width = max(2, width)
     if len(color) == 4 and color[3] < 255:
         surface.blit(_translucent_rect(rect.size, color, radius, 0), rect)
     else:
@@ -72,6 +84,11 @@ class Widget:
         self.enabled = True
         self.visible = True
         self.hover = False
+        self.scale: float | None = None
+        """The scale it is drawn at, when not the screen's (the table's own, at a large text size)."""
+
+    def refresh(self) -> None:
+        """Bring ``enabled`` up to date (a button that says when it may be pressed)."""
 
     def handle(self, intent: Intent) -> bool:
         """React to an intent aimed at this widget; True if it used it."""
@@ -143,7 +160,7 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
         self.refresh()
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         radius = theme.px(12, scale)
         if not self.enabled:
             fill: theme.Color = theme.BUTTON_DISABLED
@@ -154,13 +171,16 @@ class Button(Widget):
         else:
             fill = theme.BUTTON_SECONDARY_HOVER if self.hover or focused else theme.BUTTON_SECONDARY
             color = theme.CREAM
+        solid = ctx.settings.high_contrast
         shadow = self.rect.move(0, theme.px(3, scale))
-        rounded_panel(surface, shadow, (0, 0, 0, 90), radius)
+        rounded_panel(surface, shadow, (0, 0, 0, 90), radius, solid=solid)
         rect = self.rect.move(0, theme.px(2, scale)) if self._pressed else self.rect
-        rounded_panel(surface, rect, fill, radius)
+        rounded_panel(surface, rect, fill, radius, theme.HIGH_CONTRAST_OUTLINE if solid else None,
+                      theme.px(2, scale) if solid else 0)
         if focused:
-            pygame.draw.rect(surface, theme.WHITE, rect.inflate(theme.px(6, scale), theme.px(6, scale)),
-                             theme.px(2, scale), border_radius=radius + 3)
+            pygame.draw.rect(surface, theme.SELECT if solid else theme.WHITE,
+                             rect.inflate(theme.px(6, scale), theme.px(6, scale)),
+                             theme.px(4 if solid else 2, scale), border_radius=radius + 3)
         ctx.text.draw(surface, _text(self.label), rect.center, theme.px(self.font_size, scale), color, bold=True)
 
 
@@ -190,10 +210,11 @@ class Toggle(Widget):
             self.set(not self.get())
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         box = pygame.Rect(0, 0, self.rect.height - theme.px(8, scale), self.rect.height - theme.px(8, scale))
         box.midleft = (self.rect.left + theme.px(4, scale), self.rect.centery)
-        rounded_panel(surface, box, theme.CREAM if self.enabled else theme.BUTTON_DISABLED, theme.px(5, scale))
+        rounded_panel(surface, box, theme.CREAM if self.enabled else theme.BUTTON_DISABLED, theme.px(5, scale),
+                      theme.INK if ctx.settings.high_contrast else None, theme.px(2, scale))
         if self.get():
             inner = box.inflate(-box.width // 2, -box.height // 2)
             points = [(inner.left, inner.centery), (inner.centerx - inner.width // 8, inner.bottom),
@@ -253,10 +274,11 @@ class Selector(Widget):
         return False
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         radius = theme.px(10, scale)
         rounded_panel(surface, self.rect, (0, 0, 0, 110), radius,
-                      theme.GOLD if focused or self.hover else (255, 255, 255, 60), theme.px(2, scale))
+                      theme.GOLD if focused or self.hover else (255, 255, 255, 60), theme.px(2, scale),
+                      solid=ctx.settings.high_contrast)
         left, right = self._arrows()
         color = theme.CREAM if self.enabled else theme.TEXT_DISABLED
         for rect, direction in ((left, -1), (right, 1)):
@@ -303,10 +325,10 @@ class Slider(Widget):
         return True
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         track = pygame.Rect(self.rect.left, 0, self.rect.width, theme.px(8, scale))
         track.centery = self.rect.centery
-        rounded_panel(surface, track, (0, 0, 0, 120), track.height // 2)
+        rounded_panel(surface, track, (0, 0, 0, 120), track.height // 2, solid=ctx.settings.high_contrast)
         filled = track.copy()
         filled.width = round(track.width * self.get())
         rounded_panel(surface, filled, theme.GOLD, track.height // 2)
@@ -348,9 +370,10 @@ class TextField(Widget):
         self.editing = True
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         rounded_panel(surface, self.rect, (0, 0, 0, 140), theme.px(8, scale),
-                      theme.GOLD if self.editing or focused else (255, 255, 255, 70), theme.px(2, scale))
+                      theme.GOLD if self.editing or focused else (255, 255, 255, 70), theme.px(2, scale),
+                      solid=ctx.settings.high_contrast)
         text = self.get()
         size = theme.px(theme.FONT_SMALL + 2, scale)
         pad = theme.px(10, scale)
@@ -382,6 +405,8 @@ class WidgetGroup:
         self.focus = -1
 
     def _focusable(self) -> list[int]:
+        for widget in self.widgets:
+            widget.refresh()
         return [i for i, w in enumerate(self.widgets) if w.visible and w.focusable and w.enabled]
 
     @property

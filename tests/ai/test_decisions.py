@@ -35,6 +35,7 @@ def position(preset: str, hands: list[str], leader: int = 0, players: int | None
 
 
 @pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.slow
 def test_same_seed_same_decision(level: str) -> None:
     rng = random.Random(20 + LEVELS.index(level))
     for i in range(15):

@@ -40,6 +40,7 @@ def random_state(rng: random.Random, exchange: bool) -> Game:
 
 
 @pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.slow
 def test_hidden_cards_do_not_change_the_move(level: str) -> None:
     rng = random.Random(LEVELS.index(level))
     player = player_for(level)

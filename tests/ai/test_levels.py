@@ -51,6 +51,7 @@ def test_expert_options() -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.slow
 def test_every_level_plays_every_preset(level: str, preset: str) -> None:
     """One seat of the level against Normal players, a short match with the exchange."""
     rules = preset_rules(preset)

@@ -37,6 +37,7 @@ def _kind(game: Game) -> str:
     return {1: "single", GROUP: "group", SEQUENCE: "sequence"}[top.kind]
 
 
+@pytest.mark.slow
 def test_every_move_of_the_official_standard_client() -> None:
     log = parse_log(gzip.decompress(LOG.read_bytes()).decode())
     normal = Normal()

@@ -68,6 +68,7 @@ def test_the_decisions_are_the_seats_own_with_what_it_knew_then(standard: tuple[
         assert point.obs.hand == game.hands[seat] | sum(later)
 
 
+@pytest.mark.slow
 def test_a_review_is_the_same_for_the_same_game_and_seed_and_differs_with_the_seed(
         standard: tuple[Record, int]) -> None:
     record, seat = standard
@@ -86,6 +87,7 @@ def test_a_review_shared_among_processes_is_the_same(standard: tuple[Record, int
     assert shared == review_game(record, seat, seed=5, worlds=6)
 
 
+@pytest.mark.slow
 def test_a_review_does_not_depend_on_the_hash_seed_of_the_process(tmp_path: Path) -> None:
     """Decisions rated in another process (another ``PYTHONHASHSEED``) come out the same."""
     record, seat = typical_games(1, 11)[0]
@@ -201,6 +203,7 @@ def test_a_decision_point_carries_its_observation_only() -> None:
 
 @pytest.mark.parametrize("preset, players", [("uecda", 5), ("tournament", 4), ("duel5", 2), ("akita", 2),
                                              ("classic", 3), ("standard", 7)])
+@pytest.mark.slow
 def test_every_preset_reviews(preset: str, players: int) -> None:
     """Stocks (二人大貧民), a draw pile (Akita with two), extra turns (UECda), classes by place: every
     decision of the second game of a match is rated, each within the rules' points."""

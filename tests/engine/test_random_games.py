@@ -111,6 +111,7 @@ def play_random_game(game: Game, rng: random.Random, observe_every: int = 0,
 
 @settings(max_examples=examples(0.6))
 @given(rule_sets(), st.integers(0, 2**32), choices())
+@pytest.mark.slow
 def test_random_matches_keep_every_invariant(rules: RuleSet, seed: int, rng: random.Random) -> None:
     match = Match(rules, seed=seed, games=3)
     worlds = random.Random(seed)  # the observations' worlds need no shrinking

@@ -116,6 +116,7 @@ def test_acting_out_of_turn_is_illegal(tmp_path: Path) -> None:
         (lambda r: r["games"][0]["actions"][0].__setitem__("joker_as", ["<3Z"]), "games[0].actions[0].joker_as[0]"),
     ],
 )
+@pytest.mark.slow
 def test_malformed_records_exit_2_naming_the_field(tmp_path: Path, change: Any, field: str) -> None:
     record = json.loads(json.dumps(SAMPLE))
     change(record)

@@ -66,6 +66,7 @@ def with_raw(field: str, raw: str) -> str:
     (with_raw("actions", '[{"seat": 0, "play": ["3S"], "pass": 7}]'), "games[0].actions[0].pass: expected true"),
     (with_raw("leader", '"' + "x" * 100_000 + '"'), "games[0].leader: expected a seat 0..4, not 'xxx"),
 ])
+@pytest.mark.slow
 def test_hostile_records_exit_2_naming_the_field(tmp_path: Path, text: str, field: str) -> None:
     path = tmp_path / "record.json"
     path.write_text(text, encoding="utf-8")

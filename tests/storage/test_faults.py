@@ -25,6 +25,7 @@ GAMES_EACH = 500
 
 
 @pytest.mark.timeout(300)
+@pytest.mark.slow
 def test_two_processes_write_500_games_each(tmp_path: Path) -> None:
     path = tmp_path / "data" / "stats.sqlite3"
     record = game_record(play_match("uecda", seed=9, games=1))
@@ -94,6 +95,7 @@ def test_two_copies_create_the_database_at_the_same_moment(tmp_path: Path) -> No
 
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("round_", range(5))
+@pytest.mark.slow
 def test_killed_while_writing(tmp_path: Path, round_: int) -> None:
     """SIGKILL at a random moment: settings, autosave and database still load (old or new, never partial)."""
     rng = random.Random()

@@ -65,6 +65,7 @@ def test_the_schema_version_flipped_negative_is_damage(tmp_path: Path, healthy: 
     assert kept.read_bytes() == bytes(damaged), "kept as it was"
 
 
+@pytest.mark.slow
 def test_every_single_bit_flip_of_the_header_starts(tmp_path: Path, healthy: bytes) -> None:
     for offset in range(HEADER):
         for bit in range(8):

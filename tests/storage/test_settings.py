@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from game.storage.settings import (
     MIN_WINDOW,
+    UI_SCALES,
     Settings,
     load_settings,
     save_settings,
@@ -36,8 +37,12 @@ def valid(s: Settings) -> None:
     assert s.language in ("ja", "en")
     assert isinstance(s.volume, float) and 0.0 <= s.volume <= 1.0
     assert s.animation_speed in ("slow", "normal", "fast")
-    for name in ("sound", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker"):
+    for name in ("sound", "four_color", "dim_unplayable", "auto_pass", "slow_mode", "fullscreen", "show_tracker",
+                 "high_contrast", "rule_help"):
         assert isinstance(getattr(s, name), bool), name
+    assert s.ui_scale in UI_SCALES
+    for names in (s.rule_help_muted, s.lessons_done):
+        assert isinstance(names, tuple) and all(isinstance(n, str) and n for n in names)
     w, h = s.window_size
     assert isinstance(w, int) and isinstance(h, int) and w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1]
     assert isinstance(s.last_setup, dict)
@@ -49,6 +54,7 @@ def test_defaults() -> None:
     assert (s.sound, s.volume, s.animation_speed, s.four_color, s.dim_unplayable) == (True, 0.7, "fast", False, True)
     assert (s.auto_pass, s.slow_mode, s.fullscreen, s.show_tracker) == (False, False, False, False)
     assert s.window_size == (1280, 720) and s.last_setup == {} and s.external_commands == ()
+    assert (s.ui_scale, s.high_contrast, s.rule_help, s.rule_help_muted, s.lessons_done) == (100, False, True, (), ())
     valid(Settings())
 
 
@@ -80,7 +86,8 @@ def test_round_trip(tmp_path: Path) -> None:
         language="ja", sound=False, volume=0.25, animation_speed="slow", four_color=True, dim_unplayable=False,
         auto_pass=True, slow_mode=True, fullscreen=True, window_size=(1920, 1080), show_tracker=True,
         last_setup={"preset": "akita", "players": 4, "levels": ["strong", "expert"], "nested": {"a": [1, 2]}},
-        external_commands=("./bot --fast", "python3 my_ai.py"),
+        external_commands=("./bot --fast", "python3 my_ai.py"), ui_scale=150, high_contrast=True, rule_help=False,
+        rule_help_muted=("lock", "revolution"), lessons_done=("first_game",),
     )
     assert save_settings(path, s)
     loaded, warnings = load_settings(path)
@@ -100,6 +107,9 @@ GARBAGE: list[tuple[str, Any]] = [
     ("window_size", {"w": 1280}), ("show_tracker", "on"),
     ("last_setup", [1, 2]), ("last_setup", "standard"), ("last_setup", None),
     ("external_commands", "bot"), ("external_commands", [1, 2]), ("external_commands", {"a": "b"}),
+    ("ui_scale", 90), ("ui_scale", 150.0), ("ui_scale", "150%"), ("ui_scale", True), ("high_contrast", "yes"),
+    ("rule_help", 1), ("rule_help_muted", "lock"), ("rule_help_muted", [""]), ("rule_help_muted", ["x" * 41]),
+    ("lessons_done", [3]), ("lessons_done", ["a"] * 65),
 ]
 
 

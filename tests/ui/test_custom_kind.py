@@ -40,6 +40,7 @@ def play_one(app: App, overrides: dict[str, object], seed: int) -> None:
     app.writer.flush()
 
 
+@pytest.mark.slow
 def test_a_custom_game_is_its_own_kind_everywhere(app: App) -> None:
     setup = replace(setup_for("standard", 4, "beginner", seed=4, games=1), overrides=HOUSE_RULES)
     app.start_match(setup)

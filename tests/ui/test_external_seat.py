@@ -36,6 +36,7 @@ def uecda_setup(app: App, command: str, seed: int = 5) -> SessionSetup:
     return SessionSetup(preset=PresetId.UECDA, players=5, seats=seats, seed=seed, games=2)
 
 
+@pytest.mark.slow
 def test_an_external_program_plays_a_seat_through_a_whole_game(app: App) -> None:
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(STANDIN))}"
     app.start_match(uecda_setup(app, command))
@@ -58,6 +59,7 @@ def test_a_program_that_cannot_start_is_replaced_by_normal(app: App) -> None:
     assert any("failed" in toast.text for toast in scene.director.toasts)
 
 
+@pytest.mark.slow
 def test_a_program_that_crashes_mid_game_is_replaced_and_the_game_goes_on(app: App) -> None:
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(STANDIN))} --mode crash --after 3"
     app.start_match(uecda_setup(app, command, seed=9))

@@ -34,6 +34,7 @@ def shown_is_fresh(app: App) -> bool:
     return pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(app.screen, "RGB")
 
 
+@pytest.mark.slow
 def test_every_animation_ends_on_a_drawn_frame_without_any_input(app: App) -> None:
     """Through a whole game: whenever nothing moves any more (the loop would wait for input), the screen
     shows the true state: the computers' last play applied, the player's turn and live buttons."""

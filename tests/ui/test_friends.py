@@ -74,6 +74,7 @@ def run_until(app: App, done: object, autopilot: Autopilot | None = None, frames
     raise AssertionError("the expected screen did not come")
 
 
+@pytest.mark.slow
 def test_host_from_the_new_game_screen_a_friend_joins_and_a_game_is_played(app: App) -> None:
     app.show_new_game()
     app.step(DT)
@@ -103,7 +104,7 @@ def test_host_from_the_new_game_screen_a_friend_joins_and_a_game_is_played(app: 
     aki = names.index("Aki")
     assert table.seat_level(aki) == "connected"
     assert {table.seat_level(s) for s in range(len(names)) if names[s] not in ("Aki", "You")} == \
-        {"played by the computer"}
+        {"Normal"}, "a computer's seat shows its level, as at home"
     run_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("beginner", seed=1))
     standings = table.session.standings()
     assert len(standings.results) == 1
@@ -196,6 +197,7 @@ def test_leaving_a_hosted_table_asks_first(app: App) -> None:
     assert len(list((app.paths.data_dir / "hosted").glob("hosted-*.json"))) == 1
 
 
+@pytest.mark.slow
 def test_reaction_stamps_are_buttons_at_the_table_reached_by_mouse_and_keyboard(app: App) -> None:
     """Five stamp buttons at a table for friends: a click or Tab then Enter sends one to the table; after one the
     buttons wait a second, as the server would drop a faster one."""
@@ -291,16 +293,17 @@ def test_a_table_is_created_on_a_dedicated_server_from_the_join_screen(app: App)
             friend.close()
 
 
+@pytest.mark.slow
 def test_the_screenshots_show_play_with_friends(tmp_path: Path) -> None:
     """``--screenshot`` draws the lobby (host and friend), the card table of a hosted match, the Join screen and a
     table to create on a server (all on 127.0.0.1)."""
-    from game.ui.screenshots import _friends_screens
+    from game.ui.screenshots.friends import friends_screens
     from game.ui.scripted import headless_app
 
     app = headless_app((960, 600), home=tmp_path / "home", language="ja")
     (tmp_path / "shots").mkdir()
     try:
-        written = _friends_screens(app, tmp_path / "shots", "ja")
+        written = friends_screens(app, tmp_path / "shots", "ja")
     finally:
         app.close()
     assert [p.name for p in written] == ["lobby-host-ja.png", "network-table-ja.png", "lobby-guest-ja.png",

@@ -42,6 +42,7 @@ def table(app: App) -> TableScene:
     return scene
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_every_house_rule_shows_their_banners(app: App) -> None:
     texts: set[str] = set()
     for seed in (1, 2, 3):

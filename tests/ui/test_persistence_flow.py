@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.engine import Turn
 from game.ui.app import App
@@ -21,6 +22,7 @@ def history(app: App) -> list[Turn]:
     return app.session.game.turns()
 
 
+@pytest.mark.slow
 def test_quit_and_resume_continues_exactly(tmp_path: Path) -> None:
     pilot = Autopilot("normal", seed=4)
     # The reference: one app plays game 1 to its end without stopping.
@@ -55,6 +57,7 @@ def test_a_corrupt_autosave_is_set_aside_and_the_title_still_works(tmp_path: Pat
     app.close()
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_in_the_statistics_and_opens_in_the_replay_viewer(tmp_path: Path) -> None:
     app = headless_app(home=tmp_path, language="en", raise_errors=True)
     app.start_match(SETUP)
@@ -85,6 +88,7 @@ def test_a_finished_game_is_in_the_statistics_and_opens_in_the_replay_viewer(tmp
     app.close()
 
 
+@pytest.mark.slow
 def test_the_replay_names_seats_as_the_table_did_and_plays_on_by_itself(tmp_path: Path) -> None:
     app = headless_app(home=tmp_path, language="en", raise_errors=True)
     app.start_match(SETUP)
@@ -123,6 +127,7 @@ def test_the_replay_names_seats_as_the_table_did_and_plays_on_by_itself(tmp_path
     app.close()
 
 
+@pytest.mark.slow
 def test_the_log_file_receives_what_happened(tmp_path: Path) -> None:
     app = headless_app(home=tmp_path, language="en", raise_errors=True)
     app.start_match(SETUP)
@@ -142,6 +147,7 @@ def play_to_the_end_of_the_match(app: App, pilot: Autopilot) -> None:
         result.widgets.widgets[0].activate()  # the next game
 
 
+@pytest.mark.slow
 def test_a_restored_copy_of_a_recorded_match_is_recorded_as_a_new_match(tmp_path: Path) -> None:
     """Before: every game played from the restored copy, and its match, were skipped as recorded before."""
     pilot = Autopilot("normal", seed=4)

@@ -69,6 +69,7 @@ def test_one_game_draws_both_charts(app: App, size: tuple[int, int]) -> None:
         assert image.get_width() > 100 and image.get_height() > 50
 
 
+@pytest.mark.slow
 def test_ten_thousand_games_draw_every_chart_at_every_size(app: App) -> None:
     path = stats_path(app)
     fill_games(path, 10_000, groups=(("standard", 4, "normal"), ("standard", 4, "strong"), ("duel5", 2, "expert"),

@@ -109,6 +109,7 @@ def top(app: App) -> object:
     return app.stack.top
 
 
+@pytest.mark.slow
 def test_a_review_seen_again_is_not_worked_out_again(app: App) -> None:
     record, seat = typical_games(1, 3)[0]
     first = ReviewScene(app.ctx, record, seat)
@@ -178,6 +179,7 @@ def test_a_record_that_does_not_replay_says_why(app: App) -> None:
 
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
 @pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.slow
 def test_the_review_fits_the_window(app: App, size: tuple[int, int], language: str) -> None:
     app.ctx.update_settings(language=language)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))

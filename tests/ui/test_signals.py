@@ -57,6 +57,7 @@ def line_within(proc: subprocess.Popen[str], seconds: float) -> str:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.slow
 def test_sigterm_mid_match_saves_ends_the_program_and_exits_0(tmp_path: Path) -> None:
     """Before: the quit question appeared and the game kept running; the shutdown's kill then lost the match."""
     home = tmp_path / "home"

@@ -138,6 +138,7 @@ def test_a_refused_resume_keeps_the_saved_match_and_names_it(tmp_path: Path, app
     assert not app.has_autosave()
 
 
+@pytest.mark.slow
 def test_a_newer_versions_saved_match_survives_a_new_game(tmp_path: Path, apps: list[App]) -> None:
     """Before: starting a game deleted (then overwrote) the newer version's saved match."""
     home = tmp_path / "home"
@@ -151,6 +152,7 @@ def test_a_newer_versions_saved_match_survives_a_new_game(tmp_path: Path, apps: 
     assert str(kept) in dialog_text(app), "told on the result screen"
 
 
+@pytest.mark.slow
 def test_a_newer_versions_statistics_are_never_touched(tmp_path: Path, apps: list[App]) -> None:
     """Before: the file was moved aside and a new one of the older schema took its place."""
     home = tmp_path / "home"
@@ -174,6 +176,7 @@ def test_a_newer_versions_statistics_are_never_touched(tmp_path: Path, apps: lis
 # --- 5: the disk refuses results while playing --------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_results_refused_while_playing_are_kept_and_written_later(
     tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -200,6 +203,7 @@ def test_results_refused_while_playing_are_kept_and_written_later(
 # --- 6: match rows, through the real flow ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_match_row_has_every_game_its_times_and_its_strength(
     tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -301,6 +305,7 @@ def test_a_lock_file_that_is_not_the_games_is_refused_and_nothing_written(
 
 
 @pytest.mark.parametrize("part", ["data", "config", "logs", "data/records"])
+@pytest.mark.slow
 def test_a_folder_that_is_a_file_gives_a_message_not_a_traceback(tmp_path: Path, apps: list[App], part: str) -> None:
     """Before: a traceback at start (FileExistsError / NotADirectoryError)."""
     home = tmp_path / "home"
@@ -521,6 +526,7 @@ def read_only_statistics(tmp_path: Path, apps: list[App], monkeypatch: pytest.Mo
     return start(apps, tmp_path / "home")
 
 
+@pytest.mark.slow
 def test_results_waiting_at_quit_are_kept_for_the_next_start(
     tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -542,6 +548,7 @@ def test_results_waiting_at_quit_are_kept_for_the_next_start(
     assert not waiting.exists()
 
 
+@pytest.mark.slow
 def test_a_store_in_memory_takes_the_file_again_when_it_can_be_used(
     tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -570,6 +577,7 @@ def test_a_store_in_memory_takes_the_file_again_when_it_can_be_used(
     assert not app.paths.waiting_file.exists()
 
 
+@pytest.mark.slow
 def test_quitting_asks_first_when_waiting_results_cannot_be_kept(
     tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -296,6 +296,7 @@ def test_slow_mode_makes_everything_slower(app: App) -> None:
     assert load_settings(app.paths.settings_file)[0].slow_mode
 
 
+@pytest.mark.slow
 def test_exchange_the_human_picks_cards_to_give(app: App) -> None:
     pilot = Autopilot("normal", seed=3)
     app.start_match(setup_for("standard", 4, "normal", seed=21))
@@ -343,6 +344,7 @@ def test_menu_changes_the_computer_strength_for_the_next_game(app: App) -> None:
     assert scene.session.computer_level() == "normal"
 
 
+@pytest.mark.slow
 def test_window_title_counts_wins_and_games(app: App) -> None:
     app.start_match(setup_for("standard", 4, "beginner", seed=4))
     play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("strong", seed=2))
@@ -357,6 +359,7 @@ def test_window_title_counts_wins_and_games(app: App) -> None:
     [("standard", 4), ("akita", 4), ("tournament", 4), ("classic", 5), ("duel5", 2), ("uecda", 5), ("akita", 2),
      ("standard", 7)],
 )
+@pytest.mark.slow
 def test_a_complete_game_of_every_preset_through_the_ui(app: App, preset: str, players: int) -> None:
     app.start_match(setup_for(preset, players, "normal", seed=31))
     banners: list[str] = []
@@ -436,6 +439,7 @@ def test_events_reach_the_screen_in_order(app: App) -> None:
     assert shown == history[: len(shown)] and len(shown) == len(history)
 
 
+@pytest.mark.slow
 def test_an_idle_result_screen_is_not_redrawn_until_input(app: App) -> None:
     from game.ui.app import FPS, IDLE_FPS
 
@@ -469,6 +473,7 @@ def test_the_table_is_redrawn_every_frame_while_computers_play(app: App) -> None
     assert app.draws == draws + 30
 
 
+@pytest.mark.slow
 def test_computers_pass_without_a_pause_and_play_briskly_at_the_default_speed(app: App) -> None:
     """Seconds of game time from a computer's turn to the next turn (each frame 1/60 s)."""
     assert app.ctx.settings.animation_speed == "fast"
@@ -499,6 +504,7 @@ def test_computers_pass_without_a_pause_and_play_briskly_at_the_default_speed(ap
     assert plays[len(plays) // 2] <= 0.6, plays
 
 
+@pytest.mark.slow
 def test_skip_to_the_result_once_the_player_is_out(app: App) -> None:
     app.start_match(setup_for("standard", 6, "beginner", seed=9))
     pilot = Autopilot("strong", seed=1)
@@ -574,6 +580,7 @@ def test_hint_then_enter_plays_the_hint(app: App) -> None:
     assert isinstance(played, Turn) and played.move == hint
 
 
+@pytest.mark.slow
 def test_enter_pressed_as_the_result_opens_does_not_choose_next_game(app: App) -> None:
     """The player skips to the result; the result opens at once; an Enter pressed a moment later (meant for
     the table) does not deal the next game: the result stays until a key after it was shown."""
@@ -624,6 +631,7 @@ def test_the_window_title_counts_a_second_place_as_no_loss(app: App) -> None:
     assert pygame.display.get_caption()[0].endswith("3戦0勝")
 
 
+@pytest.mark.slow
 def test_the_cards_handed_to_the_player_are_marked_and_logged_by_name(app: App) -> None:
     """Game 2: the cards the player received are marked in the hand until it plays, and every exchange line the
     player may read names its cards (the strongest cards a poor player hands over included)."""

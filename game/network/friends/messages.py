@@ -315,7 +315,7 @@ class View:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """Everything at once: on joining, on coming back, and when a game is dealt."""
+    """Everything at once: on joining, on coming back, and when the seat missed more than the start of a game."""
 
     step: int
     view: View

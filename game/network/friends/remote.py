@@ -45,7 +45,6 @@ from .messages import (
     Ready,
     Refused,
     Rejected,
-    SeatState,
     Snapshot,
     Stamp,
     Update,
@@ -249,7 +248,7 @@ class RemoteSession:
         if lobby is None or self._view is None:
             return None
         info = lobby.seats[self.player_at(seat)]
-        return info.state.value if info.person else SeatState.COMPUTER.value
+        return info.state.value if info.person else None  # a computer's seat from the start: its level is shown
 
     def deadline(self) -> float:
         """Seconds left under the turn timer, counted down here from the last view."""

@@ -82,7 +82,7 @@ def chip(ctx: Context, surface: pygame.Surface, text: str, center_or_left: tuple
     pad_x, pad_y = max(4, size * 2 // 3), max(2, size // 4)
     rect = image.get_rect().inflate(pad_x, pad_y * 2)
     setattr(rect, anchor, center_or_left)
-    rounded_panel(surface, rect, color, rect.height // 2)
+    rounded_panel(surface, rect, color, rect.height // 2, solid=ctx.settings.high_contrast)
     surface.blit(image, image.get_rect(center=rect.center))
     return rect
 
@@ -131,8 +131,11 @@ def _memo(ctx: Context, key: tuple[object, ...], make: Callable[[], pygame.Surfa
 
 def panel(ctx: Context, surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, radius: int,
           border: theme.Color | None = None, width: int = 0) -> None:
-    """``rounded_panel`` whose translucent layers are drawn once and kept."""
+    """``rounded_panel`` whose translucent layers are drawn once and kept (solid in high contrast)."""
     if rect.width <= 0 or rect.height <= 0:
+        return
+    if ctx.settings.high_contrast:
+        rounded_panel(surface, rect, color, radius, border, width, solid=True)
         return
     translucent = (len(color) == 4 and color[3] < 255) or (border is not None and len(border) == 4 and border[3] < 255)
     if not translucent:

@@ -39,7 +39,7 @@ class HelpButton(Button):
         super().__init__("?", on_click, style="secondary", size=theme.FONT_BODY)
 
     def draw(self, surface: pygame.Surface, ctx: Context, focused: bool) -> None:
-        scale = ctx.scale
+        scale = self.scale or ctx.scale
         center = self.rect.center
         radius = min(self.rect.width, self.rect.height) // 2
         fill = theme.GOLD if self.hover or focused else (40, 76, 58)

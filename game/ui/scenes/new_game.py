@@ -31,6 +31,7 @@ from game.engine.rules import (
     preset_rules,
     switch_kind,
 )
+from game.lessons.catalog import lesson_for_mode
 from game.levels import LEVELS, Level
 from game.setups import (
     MAX_COMMAND_CHARS,
@@ -155,6 +156,8 @@ class NewGameScene(MenuScreen):
                                    enabled=lambda: self.rules() is not None, size=theme.FONT_BODY)
         self.start_button = Button(lambda: ctx.t("friends.create_table" if server else "button.start"),
                                    self.host if server else self.start, enabled=lambda: self.problem is None)
+        self.lesson_button = Button(lambda: ctx.t("new.lesson_open"), self.lesson, style="secondary",
+                                    size=theme.FONT_BODY)
         self.host_button = Button(lambda: ctx.t("friends.host"), self.host, style="secondary",
                                   enabled=lambda: self.problem is None, size=theme.FONT_BODY)
         self.host_button.visible = server is None
@@ -270,6 +273,10 @@ class NewGameScene(MenuScreen):
         except RuleError as error:
             self.problem = rule_message(self.ctx.t, error)
 
+    def lesson(self) -> None:
+        """The short lesson of the chosen mode (the house rules for Custom)."""
+        self.ctx.nav.start_lesson(lesson_for_mode(self.mode).id)
+
     def view_rules(self) -> None:
         rules = self.rules()
         if rules is not None:
@@ -362,6 +369,8 @@ class NewGameScene(MenuScreen):
     def _option_rows(self) -> list[FormRow]:
         info = PRESETS[self.preset]
         rows: list[FormRow] = []
+        if self.server is None:  # a lesson is played alone, never at a table on a server
+            rows.append(FormRow("lesson", tr(self.ctx, "new.lesson"), self.lesson_button))
         low, high = info.min_players, info.max_players
         if low == high:
             rows.append(FormRow("players", tr(self.ctx, "new.players"),
@@ -475,6 +484,10 @@ class NewGameScene(MenuScreen):
             heights = {mode: px(CARD_H - 16, scale) + line_h * len(lines) for mode, lines in self.card_lines.items()}
             if sum(heights.values()) <= room:
                 break
+        else:  # a large text size: the cards give only the names (the chosen mode's description is on the right)
+            self.card_lines = {mode: [] for mode in MODES}
+            heights = {mode: min(px(CARD_H - 18, scale), max(px(theme.FONT_BODY + 14, scale), room // len(MODES)))
+                       for mode in MODES}
         self.card_text = (text_size, line_h)
         y = top
         for mode in MODES:
@@ -487,7 +500,8 @@ class NewGameScene(MenuScreen):
         text = ctx.t(f"preset.{self.mode}.line") if self.mode != CUSTOM else ctx.t("screen.new.custom_line")
         self.description = wrap_text(ctx, text, px(theme.FONT_SMALL + 1, scale), view.width - px(8, scale))
         top = round(px(theme.FONT_SMALL + 1, scale) * 1.4) * len(self.description) + px(16, scale)
-        height = layout_rows(self.scroller, self.rows, view.width, scale, control_w=px(CONTROL_W, scale), top=top)
+        height = layout_rows(self.scroller, self.rows, view.width, scale, control_w=self.control_w(view.width),
+                             top=top)
         height = self._layout_glance(height, view.width)
         self.scroller.reset(view, height)
         # The footer.
@@ -500,6 +514,10 @@ class NewGameScene(MenuScreen):
         self.host_button.rect.midright = (self.start_button.rect.left - px(16, scale), self.footer.centery)
         self.host_saved_button.rect = pygame.Rect(0, 0, px(260, scale), px(40, scale))
         self.host_saved_button.rect.midright = (self.host_button.rect.left - px(12, scale), self.footer.centery)
+
+    def control_w(self, width: int) -> int:
+        """The options' controls: their own width, or less at a large text size so the names beside them show."""
+        return min(px(CONTROL_W, self.ctx.scale), round(width * 0.52))
 
     def _layout_glance(self, top: int, width: int) -> int:
         """Chips naming the local rules in force, then those not in play (below the options of a preset); the new
@@ -561,10 +579,14 @@ class NewGameScene(MenuScreen):
             small = px(theme.FONT_SMALL, scale)
             badge_w = ctx.text.size(badge, small - px(1, scale), bold=True)[0] + px(16, scale)
             name = fit_text(ctx, t(f"preset.{mode}.name"), name_size, rect.width - 3 * pad - badge_w, bold=True)
-            ctx.text.draw(surface, name, (rect.left + pad, rect.top + px(8, scale)), name_size,
-                          theme.GOLD if selected else theme.CREAM, anchor="topleft", bold=True, shadow=True)
+            compact = not self.card_lines.get(mode)  # the name alone, in the middle of the card
+            name_pos = (rect.left + pad, rect.centery if compact else rect.top + px(8, scale))
+            ctx.text.draw(surface, name, name_pos, name_size, theme.GOLD if selected else theme.CREAM,
+                          anchor="midleft" if compact else "topleft", bold=True, shadow=True)
             chip_rect = pygame.Rect(0, 0, badge_w, round(small * 1.35))
             chip_rect.topright = (rect.right - pad, rect.top + px(9, scale))
+            if compact:
+                chip_rect.centery = rect.centery
             panel(ctx, surface, chip_rect, (0, 0, 0, 90), chip_rect.height // 2)
             ctx.text.draw(surface, badge, chip_rect.center, small - px(1, scale), theme.MUTED, bold=True)
             size, line_h = self.card_text
@@ -591,7 +613,7 @@ class NewGameScene(MenuScreen):
             size = px(theme.FONT_SMALL + 1, scale)
             top = (self.scroller.view.left + px(4, scale), self.scroller.y(px(5, scale)))
             draw_lines(ctx, surface, self.description, top, size, theme.CREAM, line_h=round(size * 1.4))
-            draw_rows(ctx, surface, self.scroller, self.rows, scale, control_w=px(CONTROL_W, scale))
+            draw_rows(ctx, surface, self.scroller, self.rows, scale, control_w=self.control_w(self.scroller.view.width))
             self._draw_glance(surface, scale)
         self.draw_widgets(surface)
         self.scroller.draw_bar(surface, scale)

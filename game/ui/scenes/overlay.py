@@ -46,8 +46,10 @@ class Overlay(Scene):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
         scale = self.ctx.scale
-        rounded_panel(surface, self.panel.move(0, px(6, scale)), (0, 0, 0, 120), px(20, scale))
-        rounded_panel(surface, self.panel, (14, 44, 32, 245), px(20, scale), theme.GOLD, px(2, scale))
+        solid = self.ctx.settings.high_contrast
+        rounded_panel(surface, self.panel.move(0, px(6, scale)), (0, 0, 0, 120), px(20, scale), solid=solid)
+        rounded_panel(surface, self.panel, (14, 44, 32, 245), px(20, scale), theme.GOLD, px(3 if solid else 2, scale),
+                      solid=solid)
         self.ctx.text.draw(surface, title, (self.panel.centerx, self.panel.top + px(36, scale)),
                            px(theme.FONT_TITLE * 0.8, scale), theme.GOLD, bold=True, shadow=True)
 

@@ -28,6 +28,7 @@ from ..table.model import TableModel
 from ..table.painter import TablePainter
 from ..theme import px
 from ..widgets import Button, Selector, Toggle, WidgetGroup
+from ..zoom import table_zoom
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -156,9 +157,12 @@ class ReplayViewerScene(Scene):
         frame = self.frame
         n = frame.game.n if frame else 4
         rules = frame.game.rules if frame else None
-        self._layout = layout = table_layout(size, n, self.seat, stock=bool(rules and rules.hand_size),
-                                             pile=bool(rules and rules.pile_draw))
+        stock, pile = bool(rules and rules.hand_size), bool(rules and rules.pile_draw)
+        zoom = table_zoom(size, n, stock, pile, self.ctx.settings.ui_scale)
+        self._layout = layout = table_layout(size, n, self.seat, stock=stock, pile=pile, zoom=zoom / 100)
         scale = layout.scale
+        for widget in self.widgets.widgets:
+            widget.scale = scale
         bar = layout.top_bar
         self.back_button.rect = pygame.Rect(px(10, scale), bar.top + px(6, scale), px(110, scale),
                                             bar.height - px(10, scale))
@@ -173,12 +177,15 @@ class ReplayViewerScene(Scene):
                                                   toggles.height // 2 - px(2, scale))
 
     def handle(self, intent: Intent) -> None:
-        """Clicks reach the controls; the keys always step (← →), play or pause (Space) and leave (Esc)."""
+        """Clicks reach the controls; the keys step (← →), play or pause (Space) and leave (Esc); Tab reaches the
+        controls by the keyboard."""
         if isinstance(intent, Pointer):
             self.widgets.handle(intent)
             self.widgets.focus = -1
             return
         if isinstance(intent, Command):
+            if self._focused_control(intent):
+                return
             if intent.name == "left":
                 self.autoplay = 0.0
                 self.step(-1)
@@ -189,6 +196,23 @@ class ReplayViewerScene(Scene):
                 self._set_autoplay(0.0 if self.autoplay else AUTOPLAY[2])
             elif intent.name in ("menu", "back"):
                 self.close()
+
+    def _focused_control(self, intent: Command) -> bool:
+        """Tab reaches the controls one after another; Enter (or Space) uses the one reached, ← → change a
+        selector reached.  Until Tab is pressed, the keys step and play the replay."""
+        group = self.widgets
+        if intent.name == "tab":
+            group.move_focus(1)
+            return True
+        if not 0 <= group.focus < len(group.widgets):
+            return False
+        focused = group.widgets[group.focus]
+        if intent.name in ("confirm", "toggle"):
+            focused.activate()
+            return True
+        if intent.name in ("left", "right") and isinstance(focused, Selector):
+            return focused.step(-1 if intent.name == "left" else 1)
+        return False
 
     def seat_name(self, seat: int) -> str:
         """The names the table used: "You", and the computers numbered from the player's left."""

@@ -43,6 +43,9 @@ DOUBLE_CLICK_S = 0.5
 PAGE = 50
 """Games per page."""
 ROW_H = 46
+FOOTER_H = 64
+FOOTER_ONE_ROW = 1060
+"""The footer's width (at scale 1) that holds its buttons and the import's path field in one row."""
 COLUMNS = (0.0, 0.2, 0.45, 0.63, 0.73, 0.86)
 """Where the columns start, as fractions of the list's width: date, rules, players, place, class, points."""
 
@@ -71,7 +74,7 @@ def newest_record(folder: Path) -> str:
 
 class ReplaysScene(MenuScreen):
     title_key = "title.replays"
-    footer_h = 64
+    footer_h = FOOTER_H
     max_body_w = 1160
 
     def __init__(self, ctx: Context) -> None:
@@ -87,6 +90,8 @@ class ReplaysScene(MenuScreen):
         self.list_rows: list[SelectRow] = []
         self.list_head = pygame.Rect(0, 0, 0, 0)
         self.import_label = ""
+        self.two_rows = False
+        """The import's row is under the other buttons (a large text size)."""
         self.open_button = Button(tr(ctx, "screen.replays.open"), self.open_selected,
                                   enabled=self._has_record, size=theme.FONT_BODY)
         self.review_button = Button(tr(ctx, "screen.replays.review"), self.review_selected, style="secondary",
@@ -262,8 +267,12 @@ class ReplaysScene(MenuScreen):
     # --- layout ------------------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.frame(size)
         scale = self.ctx.scale
+        # One row of buttons in the footer, or two (the import's below) when a large text size leaves the path
+        # field too little room.
+        self.two_rows = min(size[0] - px(72, scale), px(self.max_body_w, scale)) < px(FOOTER_ONE_ROW, scale)
+        self.footer_h = FOOTER_H * 2 - 10 if self.two_rows else FOOTER_H
+        self.frame(size)
         pad = px(22, scale)
         self.list_head = pygame.Rect(self.body.left + pad, self.body.top + px(14, scale),
                                      self.body.width - 2 * pad - px(14, scale), px(30, scale))
@@ -281,6 +290,8 @@ class ReplaysScene(MenuScreen):
         self.prev_button.rect.bottomright = (self.body.centerx - px(70, scale), self.body.bottom - px(10, scale))
         self.next_button.rect.bottomleft = (self.body.centerx + px(70, scale), self.body.bottom - px(10, scale))
         footer = self.footer
+        top_row = footer.top + button_h // 2 if self.two_rows else footer.centery
+        import_row = footer.bottom - button_h // 2 if self.two_rows else footer.centery
         self.open_button.rect = pygame.Rect(footer.left, 0, px(150, scale), button_h)
         self.review_button.rect = pygame.Rect(self.open_button.rect.right + px(12, scale), 0, px(140, scale),
                                               button_h)
@@ -292,12 +303,14 @@ class ReplaysScene(MenuScreen):
         self.import_button.rect.right = self.choose_button.rect.left - px(8, scale)
         small = px(theme.FONT_SMALL, scale)
         self.import_label = fit_text(self.ctx, self.ctx.t("screen.replays.import_label"), small, px(220, scale))
-        field_left = self.export_button.rect.right + px(34, scale) + self.ctx.text.size(self.import_label, small)[0]
-        self.path_field.rect = pygame.Rect(field_left, 0, self.import_button.rect.left - px(10, scale) - field_left,
-                                           button_h - px(4, scale))
-        for widget in (self.open_button, self.review_button, self.export_button, self.import_button,
-                       self.choose_button, self.path_field):
-            widget.rect.centery = footer.centery
+        row_left = footer.left if self.two_rows else self.export_button.rect.right + px(24, scale)
+        field_left = row_left + px(10, scale) + self.ctx.text.size(self.import_label, small)[0]
+        self.path_field.rect = pygame.Rect(field_left, 0, max(px(60, scale), self.import_button.rect.left
+                                                              - px(10, scale) - field_left), button_h - px(4, scale))
+        for button in (self.open_button, self.review_button, self.export_button):
+            button.rect.centery = top_row
+        for widget in (self.import_button, self.choose_button, self.path_field):
+            widget.rect.centery = import_row
 
     # --- drawing -------------------------------------------------------------------------------------
 

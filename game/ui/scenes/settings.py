@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.storage.settings import ANIMATION_SPEEDS, DROP_TIMEOUTS, TURN_TIMERS
+from game.storage.settings import ANIMATION_SPEEDS, DROP_TIMEOUTS, TURN_TIMERS, UI_SCALES
 
 from .. import theme
 from ..theme import px
-from ..widgets import Selector, Slider, Toggle, Widget
+from ..widgets import Button, Selector, Slider, Toggle, Widget
 from .drawing import tr
 from .forms import FormRow, draw_rows, layout_rows
 from .menu_screen import MenuScreen
@@ -52,6 +52,15 @@ class SettingsScene(MenuScreen):
             FormRow("reduce_effects", tr(ctx, "settings.reduce_effects"), self._toggle("reduce_effects")),
             FormRow("auto_pass", tr(ctx, "settings.auto_pass"), self._toggle("auto_pass")),
             FormRow("slow_mode", tr(ctx, "settings.slow_mode"), self._toggle("slow_mode")),
+            FormRow("ui_scale", self._scale_label,
+                    Selector([(percent, f"{percent}%") for percent in UI_SCALES], lambda: ctx.settings.ui_scale,
+                             self._set_scale)),
+            FormRow("high_contrast", tr(ctx, "settings.high_contrast"), self._toggle("high_contrast")),
+            FormRow("rule_help", tr(ctx, "settings.rule_help"), self._toggle("rule_help")),
+            FormRow("rule_help_muted", self._muted_label,
+                    Button(tr(ctx, "settings.rule_help_reset.button"), lambda: ctx.update_settings(rule_help_muted=()),
+                           style="secondary", enabled=lambda: bool(ctx.settings.rule_help_muted),
+                           size=theme.FONT_BODY)),
             FormRow("turn_timer", tr(ctx, "settings.turn_timer"),
                     Selector([(v, self._seconds(v)) for v in TURN_TIMERS], lambda: ctx.settings.turn_timer,
                              lambda v: ctx.update_settings(turn_timer=v))),
@@ -90,6 +99,23 @@ class SettingsScene(MenuScreen):
     def _set_language(self, language: str) -> None:
         self.ctx.update_settings(language=language)
         self.layout(self.ctx.size)
+
+    def _muted_label(self) -> str:
+        return self.ctx.t("settings.rule_help_reset", count=len(self.ctx.settings.rule_help_muted))
+
+    def _scale_label(self) -> str:
+        """The row's name, and the size in force when the window cannot take the one chosen."""
+        ctx = self.ctx
+        wanted = ctx.settings.ui_scale
+        used = round(ctx.zoom * 100)
+        if used == wanted:
+            return ctx.t("settings.ui_scale")
+        return ctx.t("settings.ui_scale") + "  —  " + ctx.t("settings.ui_scale.clamped", wanted=wanted, used=used)
+
+    def _set_scale(self, percent: int) -> None:
+        """Everything is laid out again at the new size (this screen first)."""
+        self.ctx.update_settings(ui_scale=percent)
+        self.ctx.stack.relayout(self.ctx.size)
 
     def _set_volume(self, volume: float) -> None:
         self.ctx.update_settings(volume=round(volume, 2))

@@ -39,9 +39,11 @@ from ..table.layout import STAMP_ROW, TableLayout, table_layout
 from ..table.log import leader_text
 from ..table.model import TableModel
 from ..table.painter import TablePainter
+from ..table.rule_bubble import RuleBubble
 from ..theme import px
 from ..tween import Timer, Tween
 from ..widgets import Button, Toggle, WidgetGroup
+from ..zoom import table_zoom
 from .drawing import label_text
 
 if TYPE_CHECKING:
@@ -55,6 +57,8 @@ AUTO_PASS_DELAY = 0.45
 COUNTDOWN_FPS = 4.0
 """How often the table is redrawn while only a turn timer's countdown moves."""
 MESSAGE_TIME = 3.0
+BUBBLE_FPS = 12.0
+"""How often the table is redrawn while only a rule's help bubble counts down."""
 
 
 if TYPE_CHECKING:  # a table is the local match's unless said otherwise (PEP 696 defaults, for the checker)
@@ -67,15 +71,23 @@ else:
 
 
 class TableScene(Scene, Generic[S]):
+    rule_help_enabled = True
+    """The first time a rule takes effect in the match, a bubble explains it (as the settings say)."""
+
     def __init__(self, ctx: Context, session: S) -> None:
         super().__init__(ctx)
         self.session = session
         self.painter = TablePainter(ctx)
+        self.rule_bubble = RuleBubble(ctx)
         self.hand = HandView()
         self.model = TableModel.at_view(*session.deal_view(), session.human_seat)
         self.director = self._new_director()
         self.widgets = WidgetGroup()
         self._layout: TableLayout | None = None
+        self._laid_out: tuple[tuple[int, int], int] | None = None
+        self.zoom = 100
+        """The size of text and of the table in force (percent): the player's, or the largest that fits."""
+        self._told_zoom: tuple[tuple[int, int], int] | None = None
         self._think: Tween | None = None
         self._auto_pass: Tween | None = None
         self._message: tuple[str, Tween] | None = None
@@ -111,7 +123,7 @@ class TableScene(Scene, Generic[S]):
     def _new_director(self) -> Director:
         return Director(
             model=self.model, hand=self.hand, layout=lambda: self.layout_now, speed=self.speed,
-            sound=self.ctx.sound.play, words=self.words, on_toast=self._toast_for,
+            sound=self.ctx.sound.play, words=self.words, on_toast=self._event_shown,
             rng=random.Random(f"{self.session.seed}/{self.session.game_index}"),
             reduce_effects=lambda: self.ctx.settings.reduce_effects,
         )
@@ -158,7 +170,7 @@ class TableScene(Scene, Generic[S]):
 
     @property
     def layout_now(self) -> TableLayout:
-        if self._layout is None or self._layout.size != self.ctx.size:
+        if self._layout is None or self._laid_out != (self.ctx.size, self.ctx.settings.ui_scale):
             self.layout(self.ctx.size)
         assert self._layout is not None
         return self._layout
@@ -166,9 +178,19 @@ class TableScene(Scene, Generic[S]):
     def layout(self, size: tuple[int, int]) -> None:
         session = self.session
         rules = session.rules
-        self._layout = layout = table_layout(size, session.state.n, session.human_seat, stock=bool(rules.hand_size),
-                                             pile=rules.pile_draw, stamps=bool(self.stamp_buttons))
+        n, stock, pile = session.state.n, bool(rules.hand_size), rules.pile_draw
+        stamps = bool(self.stamp_buttons)
+        wanted = self.ctx.settings.ui_scale
+        self.zoom = table_zoom(size, n, stock, pile, wanted, stamps)
+        self._layout = layout = table_layout(size, n, session.human_seat, stock=stock, pile=pile, stamps=stamps,
+                                             zoom=self.zoom / 100)
+        self._laid_out = (size, wanted)
+        if self.zoom < wanted and self._told_zoom != (size, wanted):  # the table says what the window cannot take
+            self._told_zoom = (size, wanted)
+            self.director.toast(self.ctx.t("table.zoom_clamped", wanted=wanted, used=self.zoom, players=n))
         scale = layout.scale
+        for widget in self.widgets.widgets:  # the table's controls are drawn at the table's size
+            widget.scale = scale
         area = layout.buttons
         gap = px(8, scale)
         half = (area.height - gap) // 2
@@ -229,6 +251,12 @@ class TableScene(Scene, Generic[S]):
             return self.ctx.t(f"friends.link.{link}")
         level = self.session.level_at(seat)
         return self.ctx.t(f"level.{level}") if level else ""
+
+    def _event_shown(self, event: Event) -> str | None:
+        """An event starts to be shown: a rule at work may want explaining; the toast it makes, if any."""
+        if self.rule_help_enabled:
+            self.rule_bubble.notice(event, self.session.rules, self.session.human_seat)
+        return self._toast_for(event)
 
     def _toast_for(self, event: Event) -> str | None:
         return self._toasts(event, self.words())
@@ -310,6 +338,7 @@ class TableScene(Scene, Generic[S]):
         for button in (self.play_button, self.pass_button, self.hint_button):
             button.visible = not out
         self.skip_button.visible = out and not self.skipping
+        self.rule_bubble.update(dt)
         self.director.update(dt)
         for tween in (self._think, self._auto_pass, self._stamp_wait):
             if tween is not None:
@@ -357,6 +386,8 @@ class TableScene(Scene, Generic[S]):
                   or self._news)
         if moving:
             return ANIMATING
+        if self.rule_bubble.visible:
+            return BUBBLE_FPS
         return COUNTDOWN_FPS if self.session.deadline() > 0 else 0.0
 
     def _remote_news(self, remote: RemoteSession) -> None:
@@ -560,6 +591,8 @@ class TableScene(Scene, Generic[S]):
         selection, Space selects, P passes, whatever was clicked before.
         """
         layout = self.layout_now
+        if self.rule_bubble.handle(intent):
+            return
         if isinstance(intent, Wheel):
             if layout.log.collidepoint(intent.pos) or layout.log.collidepoint(self._pointer):
                 self.director.log.scroll_by(intent.dy * 2)
@@ -678,6 +711,7 @@ class TableScene(Scene, Generic[S]):
         painter.celebrations(surface, self.director)
         painter.banners(surface, layout, self.director)
         self._draw_messages(surface, layout)
+        self.rule_bubble.draw(surface, layout)
 
     def _hover_refusal(self) -> str | None:
         """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""

@@ -47,6 +47,8 @@ def mode_line(ctx: Context, setup: SessionSetup) -> str:
 
 ANGLE_STEP = 0.2
 """The fan's sway is drawn at angles this many degrees apart (rotated images are kept)."""
+LOGO_SIZE = (500, 520)
+"""The room the fan, the logo and the subtitle take at scale 1."""
 SWAY_FPS = 8.0
 """The sway turns a card at most 1.6° a second and a suit drifts 6 pixels a second: at 8 frames a second
 each frame moves a card by one angle step and a suit by under a pixel, so drawing faster shows nothing more
@@ -84,6 +86,8 @@ class TitleScene(Scene):
         self.ghosts: list[pygame.Surface] = []
         self.caption_pos = (0, 0)
         self.menu_panel = pygame.Rect(0, 0, 0, 0)
+        self.logo_scale = 1.0
+        """The scale the logo is drawn at: the text's, or less when the menu leaves it less room."""
 
     # --- actions ---------------------------------------------------------------------
 
@@ -119,6 +123,7 @@ class TitleScene(Scene):
             ("duel", Button(tr(self.ctx, "title.duel"), self.duel, style="secondary"), 0),
             ("new_game", Button(tr(self.ctx, "title.new_game"), lambda: nav.show_new_game(), style="secondary"), 0),
             ("join", Button(tr(self.ctx, "title.join"), lambda: nav.show_join(), style="secondary"), 2),
+            ("learn", Button(tr(self.ctx, "title.learn"), lambda: nav.show_lessons(), style="secondary"), 2),
             ("stats", Button(tr(self.ctx, "title.stats"), lambda: nav.show_stats(), style="secondary"), 0),
             ("replays", Button(tr(self.ctx, "title.replays"), lambda: nav.show_replays(), style="secondary"), 0),
             ("rules", Button(tr(self.ctx, "title.rules"), lambda: nav.show_rules(None), style="secondary"), 0),
@@ -150,39 +155,53 @@ class TitleScene(Scene):
         ctx, scale = self.ctx, self.ctx.scale
         width, height = size
         # The menu: a column on the right.  The Continue slot is kept when there is nothing to continue,
-        # so that no button moves when it appears.
-        button_w, button_h, gap = px(330, scale), px(46, scale), px(9, scale)
+        # so that no button moves when it appears.  At a large text size the buttons and the gaps between them
+        # close up (down to the height of their words) so that the column fits the window.
+        button_w = px(330, scale)
         caption_h = px(24, scale)
-        total = len(self.buttons) * button_h + (len(self.buttons) - 1) * gap
-        total += sum(px(14, scale) if g == 2 else 0 for g in self.gaps) + caption_h
-        menu_x = round(width * 0.73)
-        y = (height - total) // 2 + px(10, scale)
+        count = len(self.buttons)
+        groups = sum(1 for g in self.gaps if g == 2)
+        room = height - 2 * px(28, scale) - px(64, scale)  # the panel's margins, the line of keys below it
+        loose = count * px(46, scale) + (count - 1) * px(9, scale) + groups * px(14, scale) + caption_h
+        close = min(1.0, (room - caption_h) / max(1, loose - caption_h))
+        button_h = max(px(theme.FONT_LABEL * 0.8 + 10, scale), round(px(46, scale) * close))
+        gap, group_gap = round(px(9, scale) * close), round(px(14, scale) * close)
+        label = min(theme.FONT_LABEL, int(button_h / scale) - 10)
+        for button in self.buttons:
+            button.font_size = label
+        panel_pad = px(28, scale)
+        menu_x = min(round(width * 0.73), width - panel_pad - px(12, scale) - button_w // 2)
+        total = count * button_h + (count - 1) * gap + groups * group_gap + caption_h
+        y = (height - px(24, scale) - total) // 2 + px(10, scale) * close
         for button, kind in zip(self.buttons, self.gaps, strict=True):
-            button.rect = pygame.Rect(0, y, button_w, button_h)
+            button.rect = pygame.Rect(0, round(y), button_w, button_h)
             button.rect.centerx = menu_x
             y += button_h + gap
             if kind == 1:
-                self.caption_pos = (menu_x, y - gap // 2 + px(2, scale))
+                self.caption_pos = (menu_x, round(y - gap // 2 + px(2, scale)))
                 y += caption_h
             elif kind == 2:
-                y += px(14, scale)
+                y += group_gap
         shown = [b for b in self.buttons if b.visible]
         first, last = shown[0].rect, shown[-1].rect
-        self.menu_panel = pygame.Rect(0, 0, button_w + px(56, scale), last.bottom - first.top + px(56, scale))
+        self.menu_panel = pygame.Rect(0, 0, button_w + 2 * panel_pad, last.bottom - first.top + 2 * panel_pad)
         self.menu_panel.center = (menu_x, (first.top + last.bottom) // 2)
-        # The logo: a fan of cards with 大富豪 over its foot.
-        logo_x = round(width * 0.34)
-        self.card_w = px(118, scale)
-        self.fan_radius = px(300, scale)
-        self.fan_pivot = (logo_x, round(height * 0.42) + self.fan_radius)
+        # The logo: a fan of cards with 大富豪 over its foot, in the room left of the menu (smaller when the
+        # text size leaves it less).
+        left_room = self.menu_panel.left - px(24, scale)
+        self.logo_scale = logo = min(scale, left_room / LOGO_SIZE[0], height / LOGO_SIZE[1])
+        logo_x = min(round(width * 0.34), left_room - round(LOGO_SIZE[0] * logo / 2))
+        self.card_w = px(118, logo)
+        self.fan_radius = px(300, logo)
+        self.fan_pivot = (logo_x, round(height * 0.54) - px(86, logo) + self.fan_radius)
         self.logo_center = (logo_x, round(height * 0.54))
         face = ctx.art.face(FAN_CARDS[0], self.card_w)
         self.card_shadow = pygame.Surface(face.get_size(), pygame.SRCALPHA)
         pygame.draw.rect(self.card_shadow, (0, 0, 0, 80), self.card_shadow.get_rect(),
                          border_radius=max(4, self.card_w // 10))
         self.backdrop.prepare(size)
-        self.logo = self._logo_surface(px(theme.FONT_LOGO * 1.22, scale))
-        self.latin = self._latin_surface(px(30, scale))
+        self.logo = self._logo_surface(px(theme.FONT_LOGO * 1.22, logo))
+        self.latin = self._latin_surface(px(30, logo))
         self.ghosts = []
         for suit, _, _, size_ in GHOSTS:
             icon = ctx.art.suit_icon(suit, px(size_, scale), color=(255, 255, 255)).copy()
@@ -270,8 +289,8 @@ class TitleScene(Scene):
         width, height = surface.get_size()
         self.backdrop.draw(surface)
         self._draw_ghosts(surface, width, height, scale)
-        self._draw_fan(surface, scale)
-        self._draw_logo(surface, scale)
+        self._draw_fan(surface, self.logo_scale)
+        self._draw_logo(surface, self.logo_scale)
         panel(ctx, surface, self.menu_panel, (6, 24, 16, 120), px(22, scale), (232, 190, 84, 70), px(2, scale))
         self.widgets.draw(surface, ctx)
         small = px(theme.FONT_SMALL - 1, scale)
@@ -327,5 +346,7 @@ class TitleScene(Scene):
         surface.blit(self.latin, latin_rect)
         line_y = latin_rect.bottom + px(16, scale)
         ornament(ctx, surface, (x, line_y), px(200, scale), scale)
-        ctx.text.draw(surface, ctx.t("title.subtitle"), (x, line_y + px(16, scale)), px(theme.FONT_BODY, scale),
-                      theme.CREAM, anchor="midtop", shadow=True)
+        size = px(theme.FONT_BODY, ctx.scale)
+        subtitle = fit_text(ctx, ctx.t("title.subtitle"), size, max(1, 2 * min(x, self.menu_panel.left - x)
+                                                                     - px(16, ctx.scale)))
+        ctx.text.draw(surface, subtitle, (x, line_y + px(16, scale)), size, theme.CREAM, anchor="midtop", shadow=True)

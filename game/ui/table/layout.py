@@ -39,6 +39,10 @@ LAYER_SHIFT = (-0.16, -0.05)
 """How far each older play of the trick sits, in card widths and heights."""
 LOG_MAX_H = 300
 """The tallest the play log grows (at scale 1)."""
+PLATE_GROWTH = 0.75
+"""How much of the player's larger text size the width of a seat's plate takes (its height takes all)."""
+BUBBLE_LEAST = 96
+"""The narrowest a seat's bubble gets beside its panel (at scale 1) before it goes elsewhere."""
 
 
 @dataclass(frozen=True)
@@ -332,7 +336,11 @@ def _seat_blocks(size: tuple[int, int], n: int, human: int, scale: float, cards:
     opponents = [(human + k) % n for k in range(1, n)]
     start, end = OPPONENT_ARC
     glow = px(7, scale)
-    panel_w, panel_h = round(width * 0.135) + 2 * glow, round(height * 0.09) + 2 * glow
+    # The name, the count and the class on the plate grow with the player's size of text: its height as much,
+    # its width less (there is room to spare beside the words).
+    zoom = scale / ui_scale(size)
+    panel_w = round(width * 0.135 * (1 + (zoom - 1) * PLATE_GROWTH)) + 2 * glow
+    panel_h = round(height * 0.09 * zoom) + 2 * glow
     fan_h = cards.fan_above + cards.fan_below
     block_h = fan_h - round(cards.back_h * FAN_TUCK) + panel_h
     block_w = max(panel_w, cards.fan_w + 2 * (cards.back_w + px(6, scale) + gap) if stock else cards.fan_w)
@@ -351,23 +359,45 @@ def _seat_blocks(size: tuple[int, int], n: int, human: int, scale: float, cards:
     return placed
 
 
-def _bubble(panel: pygame.Rect, top: bool, inner: int, bubble_size: tuple[int, int], gap: int, area: pygame.Rect,
-            taken: list[pygame.Rect]) -> pygame.Rect:
-    """A seat's bubble: beside its panel on the inner side (a top seat: either side, or below when neither fits)."""
-    beside = []
-    for side in ((1, -1) if top else (inner,)):
-        rect = pygame.Rect((0, 0), bubble_size)
-        rect.centery = panel.centery
-        if side > 0:
-            rect.left = panel.right + gap
-        else:
-            rect.right = panel.left - gap
-        beside.append(rect)
+def _bubble(panel: pygame.Rect, block: pygame.Rect, top: bool, inner: int, bubble_size: tuple[int, int], gap: int,
+            area: pygame.Rect, taken: list[pygame.Rect], least: int) -> pygame.Rect:
+    """A seat's bubble: beside its block on the inner side (a top seat: either side), narrower (down to ``least``)
+    where the full width would touch a neighbour, else below its panel, straight or shifted towards the middle
+    (a crowded table at a large text size)."""
+    width, height = bubble_size
+    choices = []
+    for side in ((inner, -inner) if top else (inner,)):
+        for w in (width, least):
+            rect = pygame.Rect(0, 0, w, height)
+            rect.centery = panel.centery
+            if side > 0:
+                rect.left = block.right + gap
+            else:
+                rect.right = block.left - gap
+            choices.append(rect)
     below = pygame.Rect((0, 0), bubble_size)
     below.midtop = (panel.centerx, panel.bottom + gap)
-    # A top seat's bubble goes beside its panel when there is room there (it costs no height), else below.
-    choices = [*beside, below] if top else beside
-    return next((r for r in choices if area.contains(r) and r.collidelist(taken) < 0), choices[-1])
+    inward = below.copy()
+    if inner > 0:
+        inward.left = panel.right - gap
+    else:
+        inward.right = panel.left + gap
+    choices += [below, inward]
+    fitting = next((r for r in choices if area.contains(r) and r.collidelist(taken) < 0), None)
+    if fitting is None:
+        return below if top else choices[0]
+    if fitting.width < width:  # as wide as the room beside allows
+        right = fitting.left >= block.right
+        room = [(o.left - gap - fitting.left) if right else (fitting.right - o.right - gap) for o in taken
+                if o.top < fitting.bottom and o.bottom > fitting.top
+                and (o.left >= fitting.right if right else o.right <= fitting.left)]
+        edge = area.right - fitting.left if right else fitting.right - area.left
+        grown = max(fitting.width, min([width, edge, *room]))
+        if right:
+            fitting.width = grown
+        else:
+            fitting.left, fitting.width = fitting.right - grown, grown
+    return fitting
 
 
 def _seat_spots(size: tuple[int, int], n: int, human: int, scale: float, cards: _Cards, area: pygame.Rect,
@@ -381,8 +411,8 @@ def _seat_spots(size: tuple[int, int], n: int, human: int, scale: float, cards: 
     taken = [block for _, block, _, _ in placed]
     for seat, block, fan, panel in placed:
         top = block.centery < cy - ry * 0.45
-        bubble = _bubble(panel, top, 1 if block.centerx < cx else -1, (px(124, scale), px(34, scale)), gap, area,
-                         taken)
+        bubble = _bubble(panel, block, top, 1 if block.centerx < cx else -1, (px(124, scale), px(34, scale)), gap,
+                         area, taken, px(BUBBLE_LEAST, scale))
         taken.append(bubble)
         seat_stock = None
         if stock:  # a small face-down stack beside the fan, on the outer side (the left for a top seat)
@@ -473,17 +503,18 @@ STAMP_ROW = 26
 
 
 def table_layout(size: tuple[int, int], n: int, human: int, *, stock: bool = False, pile: bool = False,
-                 stamps: bool = False) -> TableLayout:
+                 stamps: bool = False, zoom: float = 1.0) -> TableLayout:
     """The layout of a table with ``n`` seats, the human at ``human``, in a window of ``size``.
 
     ``stock``: every seat has a face-down stock (the 5-card mode); ``pile``: a
     common draw pile lies by the trick; ``stamps``: the reaction stamps of a
-    table for friends sit above the buttons.  Built in steps: the cards' sizes,
-    the top bar, the bottom row, the seats around the ellipse, the middle, and
-    the play log and tracker in the bottom corners.
+    table for friends sit above the buttons; ``zoom``: the player's size of
+    text and of the table's elements (the cards keep theirs).  Built in steps:
+    the cards' sizes, the top bar, the bottom row, the seats around the
+    ellipse, the middle, and the play log and tracker in the bottom corners.
     """
     width = size[0]
-    scale = ui_scale(size)
+    scale = ui_scale(size, zoom)
     gap, margin = px(6, scale), px(14, scale)
     cards = _cards(size, n)
     bar = _top_bar(width, scale, gap)

@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 HINT = (90, 220, 255)
 """The outline of the cards the hint suggests."""
 DIM = (140, 140, 140)
-"""An unplayable card is drawn in grey at this brightness (of 255)."""
+"""An unplayable card is drawn in grey at this brightness (of 255); darker in high contrast
+(``theme.HIGH_CONTRAST_DIM``)."""
 RECEIVED = (120, 226, 140)
 """The outline and tag of cards just handed to the player."""
 TRACKER_OWN = (150, 205, 255)
@@ -68,7 +69,12 @@ class TablePainter:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._fans: dict[tuple[int, int, int], pygame.Surface] = {}
-        self._dims: dict[tuple[int, int, bool], pygame.Surface] = {}
+        self._dims: dict[tuple[int, int, bool, tuple[int, int, int]], pygame.Surface] = {}
+
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, radius: int,
+              border: theme.Color | None = None, width: int = 0) -> None:
+        """A panel of the table: translucent over the felt, or solid with a light outline in high contrast."""
+        rounded_panel(surface, rect, color, radius, border, width, solid=self.ctx.settings.high_contrast)
 
     # --- background ----------------------------------------------------------------
 
@@ -120,14 +126,14 @@ class TablePainter:
         ctx, scale = self.ctx, layout.scale
         plate = spot.plate
         if turn:
-            rounded_panel(surface, spot.panel, (255, 220, 90, 70), px(16, scale), theme.GOLD, px(3, scale))
+            self.panel(surface, spot.panel, (255, 220, 90, 70), px(16, scale), theme.GOLD, px(3, scale))
         count = state.count
         shown = min(count, 13)
         if shown:
             fan = self._fan(shown, layout.back_w, layout.fan_span)
             _, above, _ = fan_extent(layout.back_w, layout.fan_span)
             surface.blit(fan, fan.get_rect(midtop=(spot.fan.centerx, spot.fan.top + above - layout.back_w // 2)))
-        rounded_panel(surface, plate, theme.PANEL, px(12, scale), (255, 255, 255, 40), 1)
+        self.panel(surface, plate, theme.PANEL, px(12, scale), (255, 255, 255, 40), 1)
         big, small = px(theme.FONT_BODY, scale), px(theme.FONT_SMALL, scale)
         pad = px(8, scale)
         count_text = ctx.t("table.cards", count=count)
@@ -164,7 +170,7 @@ class TablePainter:
         if label.endswith("..."):
             label = text
         pill = rect.inflate(0, -px(4, scale))
-        rounded_panel(surface, pill, (20, 44, 34, 235), pill.height // 2, theme.GOLD, px(2, scale))
+        self.panel(surface, pill, (20, 44, 34, 235), pill.height // 2, theme.GOLD, px(2, scale))
         image = self.ctx.text.render(label, size, theme.GOLD, bold=True)
         surface.blit(image, image.get_rect(midleft=(pill.left + px(10, scale), pill.centery)))
 
@@ -191,7 +197,7 @@ class TablePainter:
             image = self.ctx.text.render(text, size, theme.CREAM, bold=True)
             pill = image.get_rect().inflate(px(10, scale), px(4, scale))
             pill.center = (x + card_w // 2 - (layers - 1) * step, rect.top + back_h * 2 // 3)
-            rounded_panel(surface, pill, (10, 20, 16, 220), pill.height // 2, theme.GOLD, 1)
+            self.panel(surface, pill, (10, 20, 16, 220), pill.height // 2, theme.GOLD, 1)
             surface.blit(image, image.get_rect(center=pill.center))
             return
         if beside:
@@ -242,7 +248,7 @@ class TablePainter:
 
     def bubble(self, surface: pygame.Surface, text: str, slot: pygame.Rect, scale: float) -> None:
         rect, label, size = self.bubble_shape(text, slot, scale)
-        rounded_panel(surface, rect.move(0, px(2, scale)), (0, 0, 0, 80), rect.height // 2)
+        self.panel(surface, rect.move(0, px(2, scale)), (0, 0, 0, 80), rect.height // 2)
         rounded_panel(surface, rect, theme.PASS_BUBBLE, rect.height // 2)
         image = self.ctx.text.render(label, size, theme.INK, bold=True)
         surface.blit(image, image.get_rect(center=rect.center))
@@ -324,7 +330,7 @@ class TablePainter:
         label, size = self.fit(text, px(theme.FONT_SMALL + 1, scale), rect.width, bold=True)
         image = self.ctx.text.render(label, size, theme.CREAM, bold=True)
         back = image.get_rect(center=rect.center).inflate(px(16, scale), px(4, scale)).clamp(rect)
-        rounded_panel(surface, back, (10, 20, 16, 170), back.height // 2)
+        self.panel(surface, back, (10, 20, 16, 170), back.height // 2)
         surface.blit(image, image.get_rect(center=back.center))
 
     def hand(self, surface: pygame.Surface, layout: TableLayout, view: HandView, hidden: int, dim: int,
@@ -358,11 +364,12 @@ class TablePainter:
     def _dimmed(self, cid: int, width: int) -> pygame.Surface:
         """An unplayable card: grey and dark, so it reads as out of play by its colour and its brightness."""
         four = self.ctx.settings.four_color
-        key = (cid, width, four)
+        dim = theme.HIGH_CONTRAST_DIM if self.ctx.settings.high_contrast else DIM
+        key = (cid, width, four, dim)
         image = self._dims.get(key)
         if image is None:
             image = pygame.transform.grayscale(self.ctx.art.face(cid, width, four_color=four))
-            image.fill(DIM, special_flags=pygame.BLEND_RGB_MULT)
+            image.fill(dim, special_flags=pygame.BLEND_RGB_MULT)
             if len(self._dims) > 120:
                 self._dims.clear()
             self._dims[key] = image
@@ -394,7 +401,10 @@ class TablePainter:
 
     # --- indicators, banners, toasts ----------------------------------------------------
 
-    def indicators(self, surface: pygame.Surface, layout: TableLayout, model: TableModel) -> None:
+    def indicator_chips(self, layout: TableLayout, model: TableModel
+                        ) -> tuple[list[tuple[str, tuple[int, int, int], int, pygame.Rect]], int]:
+        """The rule chips in force (revolution, J-back, lock, the direction): each chip's text, colour, suits
+        and rect in the indicators slot, and the font size they share."""
         ctx, scale = self.ctx, layout.scale
         t = ctx.t
         chips: list[tuple[str, tuple[int, int, int], int]] = []
@@ -418,10 +428,19 @@ class TablePainter:
                 break
             size -= 1
         left = slot.centerx - total // 2
-        y = slot.centery
+        placed = []
         for (text, color, suits), width in zip(chips, widths):
             rect = pygame.Rect(left, 0, width, min(slot.height, px(32, scale)))
-            rect.centery = y
+            rect.centery = slot.centery
+            placed.append((text, color, suits, rect))
+            left += width + px(10, scale)
+        return placed, size
+
+    def indicators(self, surface: pygame.Surface, layout: TableLayout, model: TableModel) -> None:
+        ctx, scale = self.ctx, layout.scale
+        chips, size = self.indicator_chips(layout, model)
+        for text, color, suits, rect in chips:
+            y = rect.centery
             rounded_panel(surface, rect, color, rect.height // 2, theme.WHITE, px(2, scale))
             label = ctx.text.draw(surface, text, (rect.left + px(14, scale), y), size, theme.WHITE,
                                   anchor="midleft", bold=True, shadow=True)
@@ -434,7 +453,6 @@ class TablePainter:
                     pygame.draw.circle(surface, theme.WHITE, back.center, back.width // 2 + 1)
                     surface.blit(icon, icon.get_rect(center=back.center))
                     ix += size + px(4, scale)
-            left += width + px(10, scale)
 
     def banner_text(self, text: str, slot: pygame.Rect, scale: float, grow: float = 1.0) -> tuple[list[str], int]:
         """The banner's lines (one, or two when one would be cut short) and font size, fitted into its slot
@@ -485,7 +503,11 @@ class TablePainter:
         image = self.ctx.text.render(text, size, color, bold=True)
         rect = image.get_rect(center=center).inflate(px(28, scale), px(12, scale))
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (10, 20, 16, 200), layer.get_rect(), border_radius=rect.height // 2)
+        solid = self.ctx.settings.high_contrast
+        pygame.draw.rect(layer, (10, 20, 16, 255 if solid else 200), layer.get_rect(), border_radius=rect.height // 2)
+        if solid:
+            pygame.draw.rect(layer, theme.HIGH_CONTRAST_OUTLINE, layer.get_rect(), px(2, scale),
+                             border_radius=rect.height // 2)
         layer.blit(image, image.get_rect(center=layer.get_rect().center))
         if alpha < 255:
             layer.set_alpha(alpha)
@@ -516,7 +538,7 @@ class TablePainter:
         A line too long for the panel goes on over a second, indented row (a third would be cut short).
         """
         ctx, scale, rect = self.ctx, layout.scale, layout.log
-        rounded_panel(surface, rect, (6, 20, 14, 190), px(10, scale), (255, 255, 255, 40), 1)
+        self.panel(surface, rect, (6, 20, 14, 190), px(10, scale), (255, 255, 255, 40), 1)
         pad = px(8, scale)
         title = px(theme.FONT_SMALL, scale)
         ctx.text.draw(surface, ctx.t("log.title"), (rect.left + pad, rect.top + pad), title, theme.GOLD,
@@ -565,7 +587,7 @@ class TablePainter:
         """
         ctx, scale = self.ctx, layout.scale
         rect = layout.tracker
-        rounded_panel(surface, rect, (6, 20, 14, 230), px(12, scale), theme.GOLD, px(2, scale))
+        self.panel(surface, rect, (6, 20, 14, 230), px(12, scale), theme.GOLD, px(2, scale))
         pad = px(8, scale)
         title = px(theme.FONT_SMALL, scale)
         small = max(9, round(title * 0.78))

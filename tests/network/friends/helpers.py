@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from game.engine import RuleSet
 from game.engine.cards import JOKER_MASK, card_codes
+from game.engine.state import Gift
 from game.network.friends.bots import BotResult, run_bot
 from game.network.friends.client import Connection, Link, Status, url_of
 from game.network.friends.messages import (
@@ -75,7 +76,11 @@ class Truth:
         for player in range(match.rules.players):
             seat = match.seat_of(player)
             key = (table.code, index, player)
-            held = self.held.get(key, game.deal.hands[seat]) | game.hands[seat]
+            received = 0  # a card given to the seat may leave its hand within the same step (都落ち after a 7渡し)
+            for entry in game.history:
+                if isinstance(entry, Gift) and entry.receiver == seat:
+                    received |= entry.cards
+            held = self.held.get(key, game.deal.hands[seat]) | game.hands[seat] | received
             self.held[key] = held
             visible = held | game.played
             view = view_json(view_of(match, player))

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -25,9 +26,9 @@ from game.network.friends.messages import (
     Refusal,
     Rejected,
     SeatState,
-    Snapshot,
     Start,
     TableSettings,
+    Update,
     encode,
 )
 from game.network.friends.server import Limits
@@ -119,6 +120,7 @@ def fuzz_frames(rng: random.Random, count: int) -> list[str | bytes]:
     return frames
 
 
+@pytest.mark.slow
 def test_fuzzed_and_oversized_messages_from_a_seated_player_never_stop_the_others() -> None:
     with running_server(limits=LIMITS, computer_pause=0.01) as (thread, url):
         answers: list[Any] = []
@@ -138,6 +140,7 @@ def test_fuzzed_and_oversized_messages_from_a_seated_player_never_stop_the_other
         assert thread.tables() is not None  # still serving
 
 
+@pytest.mark.slow
 def test_a_flood_is_cut_off_and_the_table_plays_on() -> None:
     with running_server(limits=LIMITS, computer_pause=0.01) as (_, url):
         answers: list[Any] = []
@@ -164,6 +167,7 @@ def test_guessing_codes_is_refused_then_locked_out() -> None:
         host.close()
 
 
+@pytest.mark.slow
 def test_no_hello_a_binary_hello_and_a_second_hello_are_refused() -> None:
     with running_server(limits=LIMITS) as (_, url):
         answers = asyncio.run(raw_exchange(url, b"\x00\x01"))
@@ -191,7 +195,7 @@ def test_out_of_turn_and_stale_actions_are_refused_with_reasons() -> None:
         friend = Connection(url, Hello("friend", code)).start()
         welcome_of(friend)
         host.send(Start())
-        snapshot = wait_item(friend, Snapshot)
+        snapshot = wait_item(friend, Update)  # a new match's deal comes with its events
         turn_player = snapshot.view.seating[snapshot.view.state.turn]
         idle = friend if turn_player != friend.welcome.player else host  # type: ignore[union-attr]
         idle.send(Act(snapshot.step, None))

@@ -73,6 +73,7 @@ def test_server_messages_round_trip(message: object) -> None:
 
 
 @pytest.mark.parametrize("preset", list(PresetId))
+@pytest.mark.slow
 def test_every_event_and_view_of_random_matches_round_trip(preset: PresetId) -> None:
     """Through encode and decode, each seat's view is the engine's observation of it, after every action."""
     rules = preset_rules(preset)
@@ -187,6 +188,7 @@ types = st.sampled_from(["hello", "create", "start", "act", "give", "ready", "re
 
 @settings(max_examples=400, deadline=None)
 @given(st.dictionaries(field_names, json_values, max_size=8), types)
+@pytest.mark.slow
 def test_fuzzed_client_messages_are_read_or_refused_never_anything_else(data: dict[str, object], kind: str) -> None:
     data["type"] = kind
     try:
@@ -305,6 +307,7 @@ history_fields = st.sampled_from(["gift", "giver", "receiver", "cards", "size", 
 
 @settings(max_examples=300, deadline=None)
 @given(st.data())
+@pytest.mark.slow
 def test_fuzzed_history_entries_are_read_or_refused_never_anything_else(
         house: tuple[dict[str, Any], RuleSet, dict[str, int]], data: st.DataObject) -> None:
     """Any field of any entry (gift or turn) replaced, removed or added: a Snapshot or a MessageError, and an entry

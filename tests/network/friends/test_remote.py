@@ -73,3 +73,22 @@ def test_updates_arriving_together_are_shown_one_by_one_each_with_its_own_view()
     assert [e for e, _ in shown] == [list(u.events) for u in updates]
     assert [s for _, s in shown] == [u.view.state for u in updates]
     assert remote.observation() == observe(table.match.game, table.match.seat_of(0))
+
+
+def test_a_computer_seat_shows_its_level_and_a_friend_their_connection() -> None:
+    """A seat the table gave a computer from the start is labelled with its level, as at home; "played by the
+    computer" is only said of a friend's seat a computer took over."""
+    table = Table("ABCDE", TableSettings(players=3), seed=5)
+    slot, _ = table.join("me", 0.0)
+    friend, _ = table.join("Aki", 0.0)
+    pipe = Pipe()
+    remote = RemoteSession(pipe)
+    out = table.start(0, 0.0)
+    pipe.incoming = [Welcome("ABCDE", 0, slot.token, True, table.settings)]
+    pipe.incoming += [m for p, m in out if p in (0, ALL)]
+    remote.pump()
+    match = table.match
+    assert remote.connection_at(match.seat_of(friend.player)) == "connected"
+    computer = match.seat_of(2)
+    assert remote.connection_at(computer) is None
+    assert remote.level_at(computer) == table.settings.level.value

@@ -32,6 +32,7 @@ def settings_for(preset: PresetId) -> TableSettings:
 
 
 @pytest.mark.parametrize("preset", list(PresetId))
+@pytest.mark.slow
 def test_a_whole_match_under_every_preset(preset: PresetId) -> None:
     truth = Truth()
     settings = settings_for(preset)
@@ -132,6 +133,7 @@ def with_house_rules(preset: PresetId) -> TableSettings:
 
 
 @pytest.mark.parametrize("preset", list(PresetId))
+@pytest.mark.slow
 def test_no_card_leaks_with_house_rules_in_gift_entries_and_events(preset: PresetId) -> None:
     """Under every preset with the house rules that hand cards around: no client ever receives a card it may not
     see — in its view, its history's gift entries (others' 7渡し hidden, 10捨て discards shown) or its events."""

@@ -166,6 +166,7 @@ def good_clients(port: int, count: int) -> list[threading.Thread]:
     [("wrong-version", "version 20060"), ("silent", "waited 0.5 s for the name table"),
      ("short", "240 of 480 bytes"), ("garbage-hello", "protocol version"), ("port-scan", "closed")],
 )
+@pytest.mark.slow
 def test_server_drops_a_bad_connection_before_the_match_and_fills_the_seats(
     mode: str, message: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -209,6 +210,7 @@ def test_server_gives_up_waiting_for_clients() -> None:
     ("mode", "reason"),
     [("crash", "closed|connection lost"), ("hang", "waited 0.5 s for the play"), ("garbage-play", "holds 7")],
 )
+@pytest.mark.slow
 def test_server_drops_a_broken_client_and_finishes_the_match(mode: str, reason: str, tmp_path: Path) -> None:
     server = UecdaServer(games=3, port=0, turn_timeout=0.5, accept_timeout=20, seed=2, fallback_level="beginner")
     port = server.listen()

@@ -28,6 +28,7 @@ PYTHON = sys.executable
         (["expert", "strong", "normal", "beginner", "normal"], 4),
     ],
 )
+@pytest.mark.slow
 def test_full_match_of_our_clients(levels: list[str], games: int, tmp_path: Path) -> None:
     run = run_match(levels, games, records=tmp_path, seed=games)
     assert run.server_error is None and run.client_errors == [None] * 5
@@ -101,6 +102,7 @@ def test_the_programs_from_the_command_line(tmp_path: Path) -> None:
     assert trace[-1] == {"recv": "the game-over flag", "int": 2}
 
 
+@pytest.mark.slow
 def test_command_line_errors() -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([PYTHON, "-m", "game.network.uecda", *args], capture_output=True, text=True, timeout=30)

@@ -154,6 +154,7 @@ def serve(messages: list[dict[str, Any]], server: FakeServer, received: list[lis
 
 
 @pytest.mark.parametrize("name", sorted(TRACES))
+@pytest.mark.slow
 def test_our_client_follows_official_conversations(name: str, tmp_path: Path) -> None:
     messages = trace(name)
     player = Repeater(messages)

@@ -6,61 +6,35 @@ indicators (and in the four-colour deck), a 7-player table, the exchange, a
 game result and the Expert's review of it, the 5-card two-player mode and the
 Akita 2-player pile.  The statistics and replays screens are shown with a
 year of made-up results (the player getting better), written to the
-screenshot app's own throw-away folder.
-
-Play with friends is shown on 127.0.0.1 only: a table this copy hosts (its
-lobby with a friend connected and one reconnecting, then the card table with
-their names and states and the turn timer's countdown), the lobby of a friend
-at a table created on a server, the Join screen and the new-game screen of a
-table to create on a server.
+screenshot app's own throw-away folder.  Play with friends (``friends``, on
+127.0.0.1 only) and learning to play (``coach``) have their own modules.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-import threading
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-import pygame
-
 from game.engine import Phase, Play, preset_rules
 from game.engine.record import record_json
-from game.network.friends.bots import run_bot
-from game.network.friends.client import Connection, url_of
-from game.network.friends.discovery import Finder, FoundTable
-from game.network.friends.messages import PROTOCOL, Create, Hello, Lobby, SeatState, TableSettings
-from game.network.friends.server import FriendsServer, ServerThread
 from game.session import Session, SessionSetup
 from game.storage.stats import GameRow, iso_utc
 
-from .app import App
-from .scenes.replay_viewer import ReplayViewerScene
-from .scenes.review import ReviewScene
-from .scenes.table import TableScene
-from .scripted import Autopilot, find_position, headless_app, play_until, setup_for
+from ..app import App
+from ..scenes.replay_viewer import ReplayViewerScene
+from ..scenes.review import ReviewScene
+from ..scenes.table import TableScene
+from ..scripted import Autopilot, find_position, headless_app, play_until, setup_for
+from .coach import coach_screens
+from .frames import save, settle
+from .friends import friends_screens
 
 log = logging.getLogger(__name__)
-
-SETTLE = 90
-"""Frames run before a screenshot so that animations have ended."""
-
-
-def _settle(app: App, frames: int = SETTLE) -> None:
-    for _ in range(frames):
-        app.step(1 / 30)
-
-
-def _save(app: App, folder: Path, name: str) -> Path:
-    path = folder / f"{name}.png"
-    pygame.image.save(app.screen, str(path))
-    return path
-
 
 def _human_turn(session: Session) -> bool:
     game = session.game
@@ -92,7 +66,7 @@ def _show_table(app: App, setup: SessionSetup, want: Callable[[Session], bool], 
             app.session = session
             scene = TableScene(app.ctx, session)
             app.stack.reset(scene)
-            _settle(app)
+            settle(app)
             return scene
     log.warning("no position found for %s", setup.preset)
     return None
@@ -143,13 +117,13 @@ def _show_review(app: App, folder: Path, language: str, session: Session) -> lis
         app.step(1 / 30)
         if len(scene.ratings) >= 3 or scene.done:
             break
-    written.append(_save(app, folder, f"review-progress-{language}"))
+    written.append(save(app, folder, f"review-progress-{language}"))
     for _ in range(2000):
         if scene.done:
             break
         app.step(1 / 30)
-    _settle(app, 4)
-    written.append(_save(app, folder, f"review-{language}"))
+    settle(app, 4)
+    written.append(save(app, folder, f"review-{language}"))
     app.stack.pop()
     return written
 
@@ -160,7 +134,7 @@ HOUSE_RULES = {"five_skip": True, "nine_reverse": True, "seven_pass": True, "ten
 
 def _played(app: App, setup: SessionSetup) -> None:
     """Play a one-game match through the real table (the human on autopilot), up to its result."""
-    from .scenes.result import ResultScene
+    from ..scenes.result import ResultScene
 
     app.start_match(replace(setup, games=1), confirmed=True)
     play_until(app, lambda a: isinstance(a.stack.top, ResultScene), autopilot=Autopilot("normal", seed=setup.seed))
@@ -169,7 +143,7 @@ def _played(app: App, setup: SessionSetup) -> None:
 
 def _match_won(app: App) -> bool:
     """A result screen of a match the player won (its confetti in the air)."""
-    from .scenes.result import ResultScene
+    from ..scenes.result import ResultScene
 
     for seed in range(1, 40):
         setup = replace(setup_for("standard", 4, "beginner", seed=seed), games=1)
@@ -188,157 +162,35 @@ def _match_won(app: App) -> bool:
 def _more_screens(app: App, out: Path, language: str) -> list[Path]:
     """The in-game menu, a custom game (its table, its rules; then played, for the statistics and the replays),
     the record picker, and a match won."""
-    from .scenes.menu import MenuScene
-    from .scenes.replays import ReplaysScene
+    from ..scenes.menu import MenuScene
+    from ..scenes.replays import ReplaysScene
 
     written: list[Path] = []
     custom = replace(setup_for("standard", 4, "beginner", seed=5), overrides=HOUSE_RULES)
     scene = _show_table(app, custom, _mid_trick, range(5, 40))
     if scene is not None:
-        written.append(_save(app, out, f"custom-table-{language}"))
+        written.append(save(app, out, f"custom-table-{language}"))
         app.stack.push(MenuScene(app.ctx, scene))
-        _settle(app, 5)
-        written.append(_save(app, out, f"menu-{language}"))
+        settle(app, 5)
+        written.append(save(app, out, f"menu-{language}"))
         app.stack.pop()
         app.show_rules(scene.session.rules)
-        _settle(app, 5)
-        written.append(_save(app, out, f"rules-custom-{language}"))
+        settle(app, 5)
+        written.append(save(app, out, f"rules-custom-{language}"))
     _played(app, setup_for("standard", 4, "beginner", seed=3))
     _played(app, custom)  # in the statistics and the replays below, beside the preset's games
     app.show_title()
     app.show_replays()
-    _settle(app, 5)
+    settle(app, 5)
     replays = app.stack.top
     if isinstance(replays, ReplaysScene):
         replays.export_selected()
         app.stack.pop()  # the dialog saying where it went
         replays.choose_file()
-        _settle(app, 5)
-        written.append(_save(app, out, f"import-{language}"))
+        settle(app, 5)
+        written.append(save(app, out, f"import-{language}"))
     if _match_won(app):
-        written.append(_save(app, out, f"match-won-{language}"))
-    return written
-
-
-class _ShownFinder(Finder):
-    """Tables "found" on the network for the Join screen's picture (nothing is sent)."""
-
-    def tables(self) -> list[FoundTable]:
-        return [FoundTable("Aki", "192.168.1.20", 47652, "standard", 4, 2, PROTOCOL),
-                FoundTable("Ken", "192.168.1.31", 47652, "uecda", 5, 1, PROTOCOL)]
-
-
-def _until(app: App, done: Callable[[], bool], seconds: float = 30.0) -> bool:
-    """Frames (letting the network threads run) until ``done()``, at most ``seconds``."""
-    end = time.monotonic() + seconds
-    pause = threading.Event()
-    while time.monotonic() < end:
-        if done():
-            return True
-        app.step(1 / 30)
-        pause.wait(0.01)
-    return done()
-
-
-def _friends_screens(app: App, out: Path, language: str) -> list[Path]:
-    """The lobby of a hosted table and its card table (names, connection states, the countdown), a friend's lobby
-    at a table on a server, the Join screen and the new-game screen of a table to create on a server."""
-    from .scenes.friends import JoinScene, LobbyScene
-    from .scenes.new_game import NewGameScene
-
-    written: list[Path] = []
-    app.show_title()
-    app.friends_bind, app.friends_port, app.friends_announce, app.friends_pause = "127.0.0.1", 0, False, 0.8
-    app.ctx.update_settings(turn_timer=30, drop_timeout=120)
-    app.host_table(setup_for("standard", 4, seed=11), "normal")
-    lobby = app.stack.top
-    host = app.hosting
-    if not isinstance(lobby, LobbyScene) or host is None:
-        return written
-    friends: list[Connection] = []
-    try:
-        if not _until(app, lambda: lobby.remote.welcome is not None and lobby.remote.lobby is not None):
-            return written
-        welcome = lobby.remote.welcome
-        assert welcome is not None
-        url = url_of("127.0.0.1", host.port)
-        aki = Connection(url, Hello("Aki", welcome.code)).start()
-        mio = Connection(url, Hello("Mio", welcome.code)).start()
-        friends += [aki, mio]
-        _until(app, lambda: lobby.remote.lobby is not None and sum(s.person for s in lobby.remote.lobby.seats) == 3)
-        token = mio.welcome.token if mio.welcome is not None else ""
-        mio.close()  # cut off: "reconnecting" until the drop timeout
-        _until(app, lambda: _reconnecting(lobby.remote.lobby))
-        lobby.addresses = ["192.168.1.20:47652"]  # where friends would reach it (this run listens on 127.0.0.1)
-        _settle(app, 5)
-        written.append(_save(app, out, f"lobby-host-{language}"))
-        mio = Connection(url, Hello("Mio", welcome.code, token=token)).start()  # back, and both play
-        friends.append(mio)
-        for seed, conn in enumerate((aki, mio)):
-            threading.Thread(target=run_bot, args=(conn,), kwargs={"seed": seed, "timeout": 60.0}, daemon=True).start()
-        _until(app, lambda: not _reconnecting(lobby.remote.lobby))
-        lobby.start()
-
-        def countdown() -> bool:
-            top = app.stack.top
-            return isinstance(top, TableScene) and top._human_playing() and 0 < top.session.deadline() < 28
-
-        if _until(app, countdown, 60.0):
-            top = app.stack.top
-            assert isinstance(top, TableScene)
-            top.react(1)
-            _settle(app, 36)  # the stamps wait a second after one is sent
-            mio.kill()  # a moment of "reconnecting" (it comes back by itself)
-            _until(app, lambda: _reconnecting(top.session.lobby), 3.0)
-            _settle(app, 2)
-            written.append(_save(app, out, f"network-table-{language}"))
-    finally:
-        app.show_title()
-        for conn in friends:
-            conn.close()
-    app.ctx.update_settings(turn_timer=0, drop_timeout=60)
-    written += _server_screens(app, out, language)
-    join = JoinScene(app.ctx, finder=_ShownFinder())
-    join.address, join.port, join.code, join.name = "192.168.1.20", "47652", "K7QPD", "Mio"
-    app.stack.push(join)
-    _settle(app, 5)
-    written.append(_save(app, out, f"join-{language}"))
-    app.stack.push(NewGameScene(app.ctx, server=("play.example.org", 47652, "Mio")))
-    _settle(app, 5)
-    written.append(_save(app, out, f"create-on-server-{language}"))
-    app.show_title()
-    return written
-
-
-def _reconnecting(lobby: Lobby | None) -> bool:
-    return lobby is not None and any(seat.state is SeatState.RECONNECTING for seat in lobby.seats)
-
-
-def _server_screens(app: App, out: Path, language: str) -> list[Path]:
-    """A friend's lobby at a table that another player created on a server (on 127.0.0.1)."""
-    from .scenes.friends import LobbyScene
-
-    thread = ServerThread(FriendsServer("127.0.0.1", 0, decisions="thread"))
-    written: list[Path] = []
-    port = thread.start()
-    owner = Connection(url_of("127.0.0.1", port), Create("Ken", TableSettings(players=5, preset="uecda"))).start()
-    try:
-        for _ in range(300):
-            if owner.welcome is not None:
-                break
-            threading.Event().wait(0.02)
-        if owner.welcome is None:
-            return written
-        app.join_table("127.0.0.1", port, owner.welcome.code, "Mio")
-        lobby = app.stack.top
-        if isinstance(lobby, LobbyScene) and _until(
-                app, lambda: lobby.remote.lobby is not None and sum(s.person for s in lobby.remote.lobby.seats) == 2):
-            _settle(app, 5)
-            written.append(_save(app, out, f"lobby-guest-{language}"))
-    finally:
-        app.show_title()
-        owner.close()
-        thread.stop()
+        written.append(save(app, out, f"match-won-{language}"))
     return written
 
 
@@ -350,43 +202,43 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
         app = headless_app(size, language=language)
         try:
             app.show_title()
-            _settle(app, 40)
-            written.append(_save(app, out, f"title-{language}"))
+            settle(app, 40)
+            written.append(save(app, out, f"title-{language}"))
             app.show_new_game()
-            _settle(app, 20)
-            written.append(_save(app, out, f"new-game-{language}"))
+            settle(app, 20)
+            written.append(save(app, out, f"new-game-{language}"))
             scene = _show_table(app, setup_for("standard", 4), _mid_trick_with_indicators, range(1, 400))
             if scene is not None:
                 _select_a_play(scene)
                 app.step(1 / 30)
-                written.append(_save(app, out, f"table-4p-{language}"))
+                written.append(save(app, out, f"table-4p-{language}"))
                 app.ctx.update_settings(show_tracker=True)
-                _settle(app, 2)
-                written.append(_save(app, out, f"tracker-{language}"))
+                settle(app, 2)
+                written.append(save(app, out, f"tracker-{language}"))
                 app.ctx.update_settings(show_tracker=False, four_color=True)
-                _settle(app, 2)
-                written.append(_save(app, out, f"table-4p-four-colour-{language}"))
+                settle(app, 2)
+                written.append(save(app, out, f"table-4p-four-colour-{language}"))
                 app.ctx.update_settings(four_color=False)
                 app.request_quit()
-                _settle(app, 2)
-                written.append(_save(app, out, f"confirm-quit-{language}"))
+                settle(app, 2)
+                written.append(save(app, out, f"confirm-quit-{language}"))
                 app.stack.pop()
             if _show_table(app, setup_for("standard", 7), _mid_trick, range(1, 50)) is not None:
-                written.append(_save(app, out, f"table-7p-{language}"))
+                written.append(save(app, out, f"table-7p-{language}"))
             scene = _show_table(app, setup_for("standard", 4), _human_gives, range(1, 60))
             if scene is not None:
                 gift = scene.session.human_gift_count()
                 scene.hand.selected = sum(1 << c for c in scene.hand.cards[:gift])
                 app.step(1 / 30)
-                written.append(_save(app, out, f"exchange-{language}"))
+                written.append(save(app, out, f"exchange-{language}"))
             house = replace(setup_for("standard", 4), overrides=HOUSE_RULES)
             scene = _show_table(app, house, lambda s: s.game.phase is Phase.HANDOFF and _human_gives(s), range(1, 80))
             if scene is not None:
                 app.step(1 / 30)
-                written.append(_save(app, out, f"handoff-{language}"))
+                written.append(save(app, out, f"handoff-{language}"))
             if _show_table(app, setup_for("standard", 4), lambda s: s.game.result is not None, range(1, 10)):
-                _settle(app, 120)
-                written.append(_save(app, out, f"result-{language}"))
+                settle(app, 120)
+                written.append(save(app, out, f"result-{language}"))
                 session = app.session
                 assert session is not None
                 written += _show_review(app, out, language, session)
@@ -395,27 +247,28 @@ def write_screenshots(folder: str, size: tuple[int, int] = (1280, 720)) -> int:
                 assert isinstance(viewer, ReplayViewerScene)
                 for _ in range(12):
                     viewer.step(1)
-                _settle(app, 2)
-                written.append(_save(app, out, f"replay-{language}"))
+                settle(app, 2)
+                written.append(save(app, out, f"replay-{language}"))
                 _made_up_results(app, record_json(session.rules, [session.game]))
             written.extend(_more_screens(app, out, language))
-            written.extend(_friends_screens(app, out, language))
+            written.extend(friends_screens(app, out, language))
+            written.extend(coach_screens(app, out, language))
             app.show_title()
             app.show_settings()
-            _settle(app, 20)
-            written.append(_save(app, out, f"settings-{language}"))
+            settle(app, 20)
+            written.append(save(app, out, f"settings-{language}"))
             app.show_title()
             app.show_stats()
-            _settle(app, 20)
-            written.append(_save(app, out, f"stats-{language}"))
+            settle(app, 20)
+            written.append(save(app, out, f"stats-{language}"))
             app.show_title()
             app.show_replays()
-            _settle(app, 20)
-            written.append(_save(app, out, f"replays-{language}"))
+            settle(app, 20)
+            written.append(save(app, out, f"replays-{language}"))
             if _show_table(app, setup_for("duel5", 2, first_leader=0), _mid_trick, range(1, 60)):
-                written.append(_save(app, out, f"duel5-{language}"))
+                written.append(save(app, out, f"duel5-{language}"))
             if _show_table(app, setup_for("akita", 2), _mid_trick, range(1, 60)):
-                written.append(_save(app, out, f"akita-2p-{language}"))
+                written.append(save(app, out, f"akita-2p-{language}"))
         finally:
             app.close()
     for path in written:

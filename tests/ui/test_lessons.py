@@ -1,0 +1,239 @@
+"""The lessons through the real app loop: pygame key and mouse events in, the lesson's state out.
+
+Each step moves on only with its own input (anything else leaves the lesson
+where it is and says why in the coach's panel), every lesson can be played to
+its end with the keyboard alone, and leaving a lesson, finished or not, keeps
+the saved match and the statistics exactly as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.lessons.catalog import lessons
+from game.lessons.script import Expect, Lesson, Step
+from game.ui.app import App
+from game.ui.scenes.lesson_table import LessonTableScene
+from game.ui.scenes.lessons import LessonsScene
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.title import TitleScene
+from game.ui.scripted import Autopilot, play_until, setup_for
+from tests.ui.posting import click, english_app, frames, key
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    with english_app(tmp_path / "home") as application:
+        yield application
+
+
+def lesson_scene(app: App) -> LessonTableScene:
+    scene = app.stack.top
+    assert isinstance(scene, LessonTableScene), scene
+    return scene
+
+
+def next_step(app: App, scene: LessonTableScene, max_frames: int = 3000) -> Step | None:
+    """Run frames until the coach shows a step (None: the lesson is over)."""
+    for _ in range(max_frames):
+        if scene.finished:
+            return None
+        if scene.step is not None:
+            return scene.step
+        frames(app)
+    raise AssertionError("no step came")
+
+
+def pick(app: App, scene: LessonTableScene, wanted: int) -> None:
+    """Move the keyboard focus along the hand and press Space until exactly ``wanted`` is picked."""
+    for _ in range(200):
+        change = wanted ^ scene.hand.selected
+        if not change:
+            return
+        target = next(i for i, cid in enumerate(scene.hand.cards) if change >> cid & 1)
+        focus = scene.hand.focus
+        key(app, pygame.K_RIGHT if focus < target else pygame.K_LEFT if focus > target else pygame.K_SPACE)
+    raise AssertionError("the cards could not be picked")
+
+
+def answer(app: App, scene: LessonTableScene, step: Step) -> None:
+    """The step's own input, by the keyboard alone."""
+    if step.expect is Expect.NEXT:
+        key(app, pygame.K_RETURN)
+    elif step.expect is Expect.PASS:
+        key(app, pygame.K_p)
+    else:
+        pick(app, scene, step.card_set)
+        if step.expect is not Expect.SELECT:
+            key(app, pygame.K_RETURN)
+
+
+def where(scene: LessonTableScene) -> tuple[int, int, int, int]:
+    """Where the lesson is: the script's item, the moves made, the game and the cards picked."""
+    session = scene.lesson_session
+    return session.run.index, len(session.game.history), session.match.index, scene.hand.selected
+
+
+def other_card(scene: LessonTableScene, step: Step) -> int:
+    """A card of the hand the step does not name (-1 if there is none)."""
+    return next((cid for cid in scene.hand.cards if not step.card_set >> cid & 1), -1)
+
+
+def try_wrong_inputs(app: App, scene: LessonTableScene, step: Step) -> None:
+    """Inputs the step does not wait for: the lesson stays where it is and the coach says what to do."""
+    before = where(scene)
+    layout = scene.layout_now
+    rects = dict(scene.hand.rects(layout))
+    wrong: list[tuple[str, object]] = []
+    if step.expect is not Expect.PASS:
+        wrong.append(("key", pygame.K_p))
+    if step.expect in (Expect.NEXT, Expect.PASS):
+        cid = other_card(scene, step)
+        if cid >= 0:
+            wrong.append(("click", rects[cid].center))
+    if step.expect is Expect.PASS:
+        wrong += [("key", pygame.K_RETURN), ("click", scene.play_button.rect.center)]
+    if step.expect in (Expect.SELECT, Expect.PLAY, Expect.GIVE):
+        cid = other_card(scene, step)
+        if cid >= 0:
+            wrong.append(("click", (rects[cid].left + 4, rects[cid].centery)))
+        if step.expect is not Expect.SELECT and scene.hand.selected != step.card_set:
+            wrong.append(("key", pygame.K_RETURN))  # the cards are not picked yet
+    for kind, value in wrong:
+        scene._hint = None
+        if kind == "key":
+            assert isinstance(value, int)
+            key(app, value)
+        else:
+            assert isinstance(value, tuple)
+            click(app, value)
+        assert where(scene) == before, (step.text, kind, value)
+        assert scene._hint is not None, (step.text, kind, value, "the coach says what to do")
+
+
+def test_learn_to_play_opens_from_the_title_by_the_keyboard(app: App) -> None:
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    while title.keys[title.widgets.focus] != "learn":
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, LessonsScene)
+    key(app, pygame.K_RETURN)  # the first lesson not played yet has the focus
+    scene = lesson_scene(app)
+    assert scene.lesson_session.lesson.id == "first_game"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, LessonsScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+@pytest.mark.slow
+def test_each_step_of_the_first_game_moves_on_only_with_its_own_input(app: App) -> None:
+    app.start_lesson("first_game")
+    scene = lesson_scene(app)
+    lesson = scene.lesson_session.lesson
+    seen: list[str] = []
+    while (step := next_step(app, scene)) is not None:
+        try_wrong_inputs(app, scene, step)
+        seen.append(step.text)
+        index = scene.lesson_session.run.index
+        answer(app, scene, step)
+        assert scene.lesson_session.run.index > index, step.text
+    assert seen == [s.text for s in lesson.steps]
+    assert "first_game" in app.ctx.settings.lessons_done
+    assert scene.done_widgets.focus == 0
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)  # All lessons
+    assert isinstance(app.stack.top, TitleScene | LessonsScene)
+
+
+@pytest.mark.parametrize("item", lessons()[1:], ids=lambda item: item.id)
+@pytest.mark.slow
+def test_every_lesson_can_be_played_to_its_end_by_the_keyboard_alone(app: App, item: Lesson) -> None:
+    app.start_lesson(item.id)
+    scene = lesson_scene(app)
+    steps = 0
+    while (step := next_step(app, scene)) is not None:
+        answer(app, scene, step)
+        steps += 1
+    assert steps == len(item.steps)
+    assert item.id in app.ctx.settings.lessons_done
+    key(app, pygame.K_RETURN)  # the next lesson
+    if item.id != lessons()[-1].id:
+        assert lesson_scene(app).lesson_session.lesson.id != item.id
+
+
+def test_leaving_a_lesson_keeps_the_saved_match_and_the_statistics(app: App) -> None:
+    app.start_match(setup_for("standard", 4, seed=5, games=3))
+    play_until(app, lambda a: a.session is not None and len(a.session.game.history) >= 6,
+               autopilot=Autopilot("normal", seed=1))
+    app.show_title()
+    app.writer.flush()
+    saved = app.paths.autosave_file.read_bytes()
+    stats = app.ctx.stats
+    assert stats is not None
+    games = stats.count_games()
+    app.show_lessons()
+    app.start_lesson("first_game")
+    scene = lesson_scene(app)
+    for _ in range(8):  # a few steps in, then away
+        step = next_step(app, scene)
+        assert step is not None
+        answer(app, scene, step)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, LessonsScene)
+    app.start_lesson("akita")  # and one played to its end
+    scene = lesson_scene(app)
+    while (step := next_step(app, scene)) is not None:
+        answer(app, scene, step)
+    key(app, pygame.K_ESCAPE)
+    app.writer.flush()
+    assert app.paths.autosave_file.read_bytes() == saved
+    assert stats.count_games() == games
+    assert app.session is None and app.has_autosave()
+    assert app.ctx.settings.lessons_done == ("akita",)
+    assert app.resume_match()
+
+
+def test_a_lesson_over_a_match_at_the_table_saves_the_match_first(app: App) -> None:
+    app.start_match(setup_for("standard", 4, seed=9))
+    play_until(app, lambda a: a.session is not None and len(a.session.game.history) >= 3,
+               autopilot=Autopilot("normal", seed=2))
+    app.show_new_game()
+    frames(app)
+    new_game = app.stack.top
+    assert isinstance(new_game, NewGameScene)
+    click(app, new_game.lesson_button.rect.center)
+    scene = lesson_scene(app)
+    assert scene.lesson_session.lesson.id == "first_game"
+    assert app.session is None and app.has_autosave()
+    assert [type(s) for s in app.stack.scenes] == [TitleScene, LessonsScene, LessonTableScene]
+
+
+def test_the_new_game_screen_opens_the_lesson_of_its_mode(app: App) -> None:
+    app.show_new_game()
+    frames(app)
+    screen = app.stack.top
+    assert isinstance(screen, NewGameScene)
+    for mode, lesson_id in (("akita", "akita"), ("duel5", "duel5"), ("custom", "house_rules")):
+        click(app, screen.cards[mode].rect.center)
+        click(app, screen.lesson_button.rect.center)
+        assert lesson_scene(app).lesson_session.lesson.id == lesson_id
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is screen
+
+
+def test_the_lessons_screen_marks_the_lessons_played(app: App) -> None:
+    app.ctx.update_settings(lessons_done=("first_game",))
+    app.show_lessons()
+    frames(app)
+    screen = app.stack.top
+    assert isinstance(screen, LessonsScene)
+    focused = screen.widgets.widgets[screen.widgets.focus]
+    assert focused is screen.cards[1], "the first lesson not played yet has the focus"
+    click(app, screen.cards[2].rect.center)
+    assert lesson_scene(app).lesson_session.lesson.id == lessons()[2].id
