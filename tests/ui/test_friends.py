@@ -16,6 +16,7 @@ from game.network.friends.bots import BotResult, run_bot
 from game.network.friends.client import Connection, Link, url_of
 from game.network.friends.discovery import Finder
 from game.network.friends.messages import Closing, Hello, Reaction, Stamp
+from game.setups import default_setup
 from game.storage.paths import AppPaths
 from game.ui.app import App, AppOptions
 from game.ui.scenes.dialogs import ConfirmDialog
@@ -326,3 +327,26 @@ def test_a_hosted_table_opens_on_its_deal_and_draws_a_change_that_has_no_animati
     assert table.model.hand and table.frame_rate() > 0, "drawn at the next frame"
     table.draw(app.screen)
     assert table.frame_rate() == 0
+
+
+def test_start_lost_with_a_dropped_connection_can_be_pressed_again(app: App) -> None:
+    """The owner of a table on a server presses Start just as the connection drops: the Start is lost with it, and
+    once the connection is back the button works again (it once stayed grey for good)."""
+    with running_server(limits=FAST) as (_, url):
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        app.create_table("127.0.0.1", port, "Mio", default_setup(), "beginner")
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(app, lambda a: lobby.remote.welcome is not None and lobby.remote.lobby is not None)
+        app.step(DT)
+        lobby.remote.conn.kill()  # the socket is cut...
+        click(app, lobby.start_button.rect.center)  # ...as the owner presses Start
+        run_until(app, lambda a: lobby.remote.status.link is Link.RECONNECTING)
+        run_until(app, lambda a: lobby.remote.status.link is Link.ONLINE and lobby.remote.lobby is not None)
+        for _ in range(10):
+            app.step(DT)
+        if isinstance(app.stack.top, LobbyScene):  # the Start was lost (it is, unless the socket was slower)
+            lobby.start_button.refresh()
+            assert lobby.start_button.enabled, "Start can be pressed again once the connection is back"
+            click(app, lobby.start_button.rect.center)
+        run_until(app, lambda a: isinstance(a.stack.top, TableScene))
