@@ -341,7 +341,7 @@ class FriendsServer:
                 hosted = self._create(peer, hello)
                 slot, out = hosted.table.join(hello.name, now)
             else:
-                found = self._find(peer, hello.code)
+                found = self._find(peer, hello.code, hello.token)
                 if found is None:
                     return False
                 hosted = found
@@ -403,17 +403,22 @@ class FriendsServer:
     def _seed(self) -> int:
         return (self._rng or random.SystemRandom()).getrandbits(31)
 
-    def _find(self, peer: _Peer, code: str) -> _Hosted | None:
+    def _find(self, peer: _Peer, code: str, token: str = "") -> _Hosted | None:
+        """The table of ``code``, or None with a refusal.  An address locked out for guessing may still bring a
+        player back to its seat (friends behind one router share an address): with the right code and a token
+        of that table; anything else is refused alike, so the lock-out tells nothing of which codes exist."""
         now = time.monotonic()
         guesses = self._guesses.setdefault(peer.address, deque())
         while guesses and now - guesses[0] > self.limits.guess_window:
             guesses.popleft()
+        hosted = self.tables.get(code)
         if len(guesses) >= self.limits.wrong_codes:
+            if token and hosted is not None and hosted.table.seat_of_token(token) is not None:
+                return hosted
             self._refuse(peer, Refusal.TOO_MANY_GUESSES,
                          "too many wrong table codes from this address: "
                          f"wait {self.limits.guess_window / 60:g} minutes")
             return None
-        hosted = self.tables.get(code)
         if hosted is None or hosted.table.closed:
             guesses.append(now)
             self._refuse(peer, Refusal.WRONG_CODE, f"no table has the code {code}")

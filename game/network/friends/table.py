@@ -214,8 +214,8 @@ class Table:
     def come_back(self, token: str, now: float, records: int = 0) -> tuple[SeatSlot, list[Outgoing]]:
         """A person returns with its token: its seat, the whole state at once (and the records of the finished
         games from game ``records`` on), and the others told."""
-        slot = next((s for s in self.seats if s.person and s.token and secrets.compare_digest(s.token, token)), None)
-        if slot is None or slot.left or self.closed:
+        slot = self.seat_of_token(token)
+        if slot is None:
             raise TableError(Refusal.BAD_TOKEN, "this seat's token is not known here (or the player left)")
         slot.connected, slot.dropped_at = True, None
         slot.synced_game = -1
@@ -227,6 +227,12 @@ class Table:
                 out.append((slot.player, GameRecord(index, record_json(match.rules, [match.games[index]]))))
             self._restart_due(slot.player, now)
         return slot, out
+
+    def seat_of_token(self, token: str) -> SeatSlot | None:
+        """The seat a person may come back to with ``token`` (None: no seat of this open table, or its player
+        left)."""
+        slot = next((s for s in self.seats if s.person and s.token and secrets.compare_digest(s.token, token)), None)
+        return None if slot is None or slot.left or self.closed else slot
 
     def drop(self, player: int, now: float) -> list[Outgoing]:
         """The connection of ``player`` was lost: it keeps its seat (``RECONNECTING``)."""

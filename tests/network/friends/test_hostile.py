@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from game.network.friends.bots import run_bot
-from game.network.friends.client import Connection
+from game.network.friends.client import Connection, Link, Status
 from game.network.friends.messages import (
     CLIENT_TYPES,
     Act,
@@ -166,6 +166,25 @@ def test_guessing_codes_is_refused_then_locked_out() -> None:
         assert answers[-1]["reason"] == Refusal.TOO_MANY_GUESSES.value  # even the right code, for a while
         host.close()
 
+
+
+def test_a_player_comes_back_from_an_address_locked_out_for_guessing() -> None:
+    """Friends behind one router (or a carrier's shared address) share an address: one guessing codes locks it out of
+    joining, but a seated player's return with its token still comes in.  A token that is not the table's is
+    refused as a guess, so the lock-out says nothing of which codes exist."""
+    with running_server(limits=LIMITS) as (_, url):
+        host = Connection(url, Create("host", TableSettings(players=3))).start()
+        code = welcome_of(host).code
+        wrong = "ABCDE" if code != "ABCDE" else "FGHJK"
+        for _ in range(LIMITS.wrong_codes):
+            asyncio.run(raw_exchange(url, encode(Hello("guess", wrong))))
+        stolen = asyncio.run(raw_exchange(url, encode(Hello("thief", code, token="A" * 24))))
+        assert stolen[-1]["reason"] == Refusal.TOO_MANY_GUESSES.value
+        wait_item(host, Lobby)
+        host.kill()  # the host's connection drops: it comes back with its token
+        back = wait_item(host, Status, lambda s: s.link in (Link.ONLINE, Link.GONE))
+        assert back.link is Link.ONLINE, back.message
+        host.close()
 
 @pytest.mark.slow
 def test_no_hello_a_binary_hello_and_a_second_hello_are_refused() -> None:
