@@ -231,7 +231,9 @@ class Table:
     def seat_of_token(self, token: str) -> SeatSlot | None:
         """The seat a person may come back to with ``token`` (None: no seat of this open table, or its player
         left)."""
-        slot = next((s for s in self.seats if s.person and s.token and secrets.compare_digest(s.token, token)), None)
+        given = token.encode()  # bytes: a peer's text may hold any character (``compare_digest`` takes only ASCII)
+        slot = next((s for s in self.seats if s.person and s.token and secrets.compare_digest(s.token.encode(), given)),
+                    None)
         return None if slot is None or slot.left or self.closed else slot
 
     def drop(self, player: int, now: float) -> list[Outgoing]:

@@ -168,6 +168,19 @@ def test_guessing_codes_is_refused_then_locked_out() -> None:
 
 
 
+
+def test_a_token_of_any_characters_is_refused_plainly() -> None:
+    """A return with a token of characters no token has (not ASCII) is refused as a bad token, like any other
+    (the comparison once failed on it and the connection was cut without a word)."""
+    with running_server(limits=LIMITS) as (thread, url):
+        host = Connection(url, Create("host", TableSettings(players=3))).start()
+        code = welcome_of(host).code
+        for token in ("\u00e9t\u00e9", "\u30c8\u30fc\u30af\u30f3", "\U0001f600" * 10):
+            answers = asyncio.run(raw_exchange(url, encode(Hello("thief", code, token=token))))
+            assert answers and answers[-1]["reason"] == Refusal.BAD_TOKEN.value, answers
+        assert thread.server.refusals[Refusal.BAD_TOKEN] == 3
+        host.close()
+
 def test_a_player_comes_back_from_an_address_locked_out_for_guessing() -> None:
     """Friends behind one router (or a carrier's shared address) share an address: one guessing codes locks it out of
     joining, but a seated player's return with its token still comes in.  A token that is not the table's is
