@@ -375,6 +375,8 @@ class FriendsServer:
         code = self._new_code()
         seed = self._seed()
         if create.resume is not None:
+            if key is None:  # its seed deals every game: one chosen by a creator would show it every hand
+                raise TableError(Refusal.NOT_ALLOWED, "a saved match is hosted again from its host's own copy")
             try:
                 table = Table.resume(code, create.resume, between_games=self.between_games)
             except ValueError as error:

@@ -32,6 +32,7 @@ from game.network.friends.messages import (
     encode,
 )
 from game.network.friends.server import Limits
+from game.network.friends.table import Table
 
 from .helpers import running_server, wait_item, welcome_of
 
@@ -180,6 +181,22 @@ def test_a_token_of_any_characters_is_refused_plainly() -> None:
             assert answers and answers[-1]["reason"] == Refusal.BAD_TOKEN.value, answers
         assert thread.server.refusals[Refusal.BAD_TOKEN] == 3
         host.close()
+
+
+def test_a_dedicated_server_takes_no_saved_match_whose_seed_its_creator_chose() -> None:
+    """A saved match carries the seed that deals its games: on a server anyone may create tables on, a ``create``
+    resuming a match of a seed of one's own choosing would show its creator every hand of every game.  Only the
+    host's own server (its key) hosts a saved match again."""
+    table = Table("ABCDE", TableSettings(players=4), seed=12345)
+    table.join("cheat", 0.0)
+    table.start(0, 0.0)
+    data = table.save_data()
+    assert data is not None
+    with running_server(limits=LIMITS) as (thread, url):
+        answers = asyncio.run(raw_exchange(url, encode(Create("cheat", TableSettings(players=4), resume=data))))
+        assert answers and answers[-1]["type"] == "refused", answers
+        assert answers[-1]["reason"] == Refusal.NOT_ALLOWED.value and "saved" in answers[-1]["message"]
+        assert not thread.tables()
 
 def test_a_player_comes_back_from_an_address_locked_out_for_guessing() -> None:
     """Friends behind one router (or a carrier's shared address) share an address: one guessing codes locks it out of
