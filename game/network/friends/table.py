@@ -151,6 +151,7 @@ class Table:
     _due: dict[int, _Due] = field(default_factory=dict)
     _resume: Match | None = None
     _shown: Lobby | None = None
+    _records: dict[int, GameRecord] = field(default_factory=dict)
     closed: bool = False
     owned: bool = True
     """Created by a player (its owner, player 0): the table closes if the owner goes before the start."""
@@ -224,7 +225,7 @@ class Table:
             out.append((slot.player, self.snapshot(slot, now)))
             match = self.match
             for index in range(records, len(match.results)):
-                out.append((slot.player, GameRecord(index, record_json(match.rules, [match.games[index]]))))
+                out.append((slot.player, self._game_record(index)))
             self._restart_due(slot.player, now)
         return slot, out
 
@@ -290,6 +291,15 @@ class Table:
                 out.append((slot.player, update))
         return out
 
+    def _game_record(self, index: int) -> GameRecord:
+        """The record of the finished game ``index``, made once (a finished game does not change; a player's every
+        return is sent the records it lacks)."""
+        record = self._records.get(index)
+        if record is None:
+            match = self.match
+            record = self._records[index] = GameRecord(index, record_json(match.rules, [match.games[index]]))
+        return record
+
     def snapshot(self, slot: SeatSlot, now: float) -> Snapshot:
         view = view_of(self.match, slot.player, deadline=self._deadline(slot.player, now))
         slot.synced_game, slot.synced_history = view.game, len(view.history)
@@ -315,8 +325,7 @@ class Table:
             self.game_over_at = now
             for slot in self.seats:
                 slot.ready = not (slot.person and slot.connected)
-            record = record_json(runner.match.rules, [runner.game])
-            out.append((ALL, GameRecord(len(runner.match.games) - 1, record)))
+            out.append((ALL, self._game_record(len(runner.match.games) - 1)))
         self.step += 1
         self._track_due(now)
         updates: list[Outgoing] = []

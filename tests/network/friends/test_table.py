@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from ai.levels import make_player
-from game.engine import PASS, Play, Turn, observe
+from game.engine import PASS, Play, RuleSet, Turn, observe
+from game.engine.game import Game
 from game.network.friends.messages import (
     Act,
     Closed,
     Closing,
+    GameRecord,
     Give,
     Lobby,
     React,
@@ -276,3 +280,36 @@ def test_everyone_ready_deals_the_next_game_at_once() -> None:
     out = table.ready(1, 1.0)
     assert len(table.match.games) == 2
     assert {p for p, m in out if isinstance(m, Update)} == {0, 1}
+
+
+def test_a_return_sends_the_records_made_when_each_game_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game's record is made once: a player coming back (again and again: a storm of returns from a
+    seat's token) is sent the same records without the table building each anew on the server's loop."""
+    import game.network.friends.table as table_module
+    from game.engine.record import record_json as original
+
+    made: list[int] = []
+
+    def counted(rules: RuleSet, games: Sequence[Game]) -> dict[str, Any]:
+        made.append(len(games))
+        return original(rules, games)
+
+    monkeypatch.setattr(table_module, "record_json", counted)
+    table = table_of(players=3, people=1, games=3, drop_timeout=0)
+    table.drop(0, 0.0)
+    now = 1.0
+    for _ in range(20):
+        play_computers(table, now)
+        if table.over:
+            break
+        now += 10.0
+        table.tick(now)
+    assert table.over and len(made) == 3, "one record a game, as each ended"
+    token = table.seats[0].token
+    for _ in range(3):
+        _, out = table.come_back(token, now, 0)
+        table.drop(0, now)
+        records = [m for _, m in out if isinstance(m, GameRecord)]
+        assert [r.game for r in records] == [0, 1, 2]
+        assert records[0].record == original(table.match.rules, [table.match.games[0]])
+    assert len(made) == 3, "a return builds no record again"
