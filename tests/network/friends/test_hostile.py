@@ -36,7 +36,8 @@ from game.network.friends.table import Table
 
 from .helpers import running_server, wait_item, welcome_of
 
-LIMITS = Limits(rate=60.0, burst=120, per_address=40, wrong_codes=5, hello_timeout=1.0, bad_messages=30)
+LIMITS = Limits(rate=60.0, burst=120, per_address=40, wrong_codes=5, hello_timeout=1.0, bad_messages=30,
+                handshakes=1000.0, handshake_burst=2000)
 
 
 async def raw_exchange(url: str, first: str | bytes, then: Sequence[str | bytes] = (),
@@ -257,7 +258,8 @@ def test_out_of_turn_and_stale_actions_are_refused_with_reasons() -> None:
 
 
 def test_hundreds_of_connections_are_refused_beyond_the_caps_and_the_server_goes_on() -> None:
-    limits = Limits(rate=1000.0, burst=2000, per_address=30, connections=60, hello_timeout=3.0)
+    limits = Limits(rate=1000.0, burst=2000, per_address=30, connections=60, hello_timeout=3.0, handshakes=1000.0,
+                    handshake_burst=2000)
     with running_server(limits=limits) as (_, url):
 
         async def crowd() -> tuple[int, int]:
@@ -293,6 +295,41 @@ def test_hundreds_of_connections_are_refused_beyond_the_caps_and_the_server_goes
         assert all(r is not None and r.over is not None for r in results)
 
 
+
+def test_a_storm_of_new_connections_from_one_address_is_held_to_a_rate() -> None:
+    """One address opening connection after connection (a seat's token coming back again and again: each return
+    sends the seat everything and tells the whole table) is answered 429 beyond a rate; the others at the table stay,
+    and a player whose connection drops after the storm comes back."""
+    limits = Limits(rate=1000.0, burst=2000, per_address=100, handshakes=2.0, handshake_burst=10)
+    with running_server(limits=limits) as (thread, url):
+        host = Connection(url, Create("host", TableSettings(players=3))).start()
+        code = welcome_of(host).code
+
+        async def storm() -> tuple[int, list[int]]:
+            async with connect(url, proxy=None, open_timeout=5, compression=None) as first:
+                await first.send(encode(Hello("storm", code)))
+                token = json.loads(await asyncio.wait_for(first.recv(), 5))["token"]
+                accepted, statuses = 0, []
+                for _ in range(40):
+                    try:
+                        async with connect(url, proxy=None, open_timeout=5, compression=None) as ws:
+                            accepted += 1
+                            await ws.send(encode(Hello("storm", code, token=token)))
+                            await asyncio.wait_for(ws.recv(), 5)
+                    except InvalidStatus as error:
+                        statuses.append(error.response.status_code)
+                return accepted, statuses
+
+        accepted, statuses = asyncio.run(storm())
+        assert accepted < 20 and statuses and set(statuses) == {429}, (accepted, statuses)
+        assert thread.server.refusals[Refusal.TOO_MANY_CONNECTIONS] == len(statuses)
+        seen = host.poll(0.5)
+        assert not [s for s in seen if isinstance(s, Status) and s.link in (Link.RECONNECTING, Link.GONE)], "it stayed"
+        host.kill()
+        back = wait_item(host, Status, lambda s: s.link in (Link.ONLINE, Link.GONE), timeout=20)
+        assert back.link is Link.ONLINE, back.message
+        host.close()
+
 async def create_flood(url: str, source: str, count: int, settings: TableSettings) -> tuple[list[Any], list[str]]:
     """``count`` connections from ``source`` (an address of 127.0.0.0/8), each asking to create a table: the ones
     welcomed (kept open, so their tables stay) and the reasons of the refused."""
@@ -313,7 +350,8 @@ async def create_flood(url: str, source: str, count: int, settings: TableSetting
 def test_a_flood_of_creates_is_held_to_the_table_caps_and_the_server_goes_on() -> None:
     """Creates from one address stop at its cap, creates from several at the server's; the tables of owners who
     went before the start close, and a real table is then created and played."""
-    limits = Limits(rate=1000.0, burst=2000, per_address=100, connections=300, tables=6, tables_per_address=3)
+    limits = Limits(rate=1000.0, burst=2000, per_address=100, connections=300, tables=6, tables_per_address=3,
+                    handshakes=1000.0, handshake_burst=2000)
     settings = TableSettings(players=3, games=1, drop_timeout=0)
     with running_server(limits=limits) as (thread, url):
 
