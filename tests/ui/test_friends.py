@@ -16,6 +16,7 @@ from game.network.friends.bots import BotResult, run_bot
 from game.network.friends.client import Connection, Link, url_of
 from game.network.friends.discovery import Finder
 from game.network.friends.messages import Closing, Hello, Reaction, Stamp
+from game.network.friends.remote import RemoteSession
 from game.setups import default_setup
 from game.storage.paths import AppPaths
 from game.ui.app import App, AppOptions
@@ -350,3 +351,41 @@ def test_start_lost_with_a_dropped_connection_can_be_pressed_again(app: App) -> 
             assert lobby.start_button.enabled, "Start can be pressed again once the connection is back"
             click(app, lobby.start_button.rect.center)
         run_until(app, lambda a: isinstance(a.stack.top, TableScene))
+
+
+def test_a_friends_connection_state_is_drawn_when_it_changes_at_an_idle_table(app: App) -> None:
+    """The table waits (nothing moves, no frames are drawn) and a friend's connection drops: the seat's new state
+    is drawn at once, not when the player next touches a key or the mouse."""
+    lobby = host_and_wait(app)
+    welcome = lobby.remote.welcome
+    assert welcome is not None and app.hosting is not None
+    friend = Connection(url_of("127.0.0.1", app.hosting.port), Hello("Aki", welcome.code)).start()
+    try:
+        run_until(app, lambda a: lobby.remote.lobby is not None
+                  and any(s.name == "Aki" for s in lobby.remote.lobby.seats))
+        click(app, lobby.start_button.rect.center)
+        run_until(app, lambda a: isinstance(a.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        remote = table.session
+        assert isinstance(remote, RemoteSession)
+        aki = next(s for s in range(remote.state.n) if table.seat_name(s) == "Aki")
+
+        def idle(a: App) -> bool:
+            a.step(DT, always_draw=False)
+            return table.frame_rate() == 0 and a.frame_rate() < 30  # waits for a person: nothing is drawn
+
+        run_until(app, idle)
+        assert table.seat_level(aki) == "connected"
+        friend.close()  # dropped, not left: its seat waits for it
+        deadline = time.monotonic() + LIMIT
+        while table.seat_level(aki) == "connected":
+            assert time.monotonic() < deadline, "the drop was not told"
+            app.step(DT, always_draw=False)
+            threading.Event().wait(0.01)
+        draws = app.draws
+        for _ in range(3):
+            app.step(DT, always_draw=False)
+        assert app.draws > draws, "the seat's new state is drawn without input"
+    finally:
+        friend.close()

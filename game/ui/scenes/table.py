@@ -103,7 +103,10 @@ class TableScene(Scene, Generic[S]):
         """After a reaction: the next one waits as long as the table's server would (it drops one sent sooner)."""
         self._stamp_fit: tuple[tuple[str, ...], tuple[int, int]] | None = None
         self._news = False
-        """The table took a change with no animation (a whole view after a return): drawn at the next frame."""
+        """The table took a change with no animation (a whole view after a return, a friend's connection state):
+        drawn at the next frame."""
+        self._seats_shown: object = None
+        """At a table for friends: the seats (names, connection states) last taken in."""
         self._rng = random.Random(session.seed)
         self._toasts: EventTable[str | None] = EventTable({
             Started: self._leader_toast, Exchanged: self._exchange_toast, SevenPass: self._received_toast,
@@ -391,8 +394,12 @@ class TableScene(Scene, Generic[S]):
         return COUNTDOWN_FPS if self.session.deadline() > 0 else 0.0
 
     def _remote_news(self, remote: RemoteSession) -> None:
-        """At a table for friends: reactions, refused actions, and the table closing."""
+        """At a table for friends: the seats' names and connection states, reactions, refused actions, and the table
+        closing."""
         t = self.ctx.t
+        if remote.lobby is not self._seats_shown:  # someone dropped, came back, or a computer took a seat
+            self._seats_shown = remote.lobby
+            self._news = True
         for reaction in remote.reactions:
             player = reaction.player
             name = t("seat.you") if player == remote.me else (remote.name_of(player) or "?")
