@@ -158,6 +158,26 @@ def host_and_wait(app: App) -> LobbyScene:
     return lobby
 
 
+def host_with_friend(app: App) -> tuple[TableScene, Connection]:
+    """Host a table, a friend (Aki: a bare connection that never acts) joins, the host starts it: the card table and
+    the friend's connection (to close)."""
+    lobby = host_and_wait(app)
+    welcome = lobby.remote.welcome
+    assert welcome is not None and app.hosting is not None
+    friend = Connection(url_of("127.0.0.1", app.hosting.port), Hello("Aki", welcome.code)).start()
+    try:
+        run_until(app, lambda a: lobby.remote.lobby is not None
+                  and any(s.name == "Aki" for s in lobby.remote.lobby.seats))
+        click(app, lobby.start_button.rect.center)
+        run_until(app, lambda a: isinstance(a.stack.top, TableScene))
+    except BaseException:
+        friend.close()
+        raise
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    return table, friend
+
+
 def test_leaving_a_hosted_table_asks_first(app: App) -> None:
     """The host's leaving closes the table for everyone: the lobby's Back, the menu's Quit and the window's close
     button ask first; No keeps the table, Yes closes it and saves the match."""
@@ -203,17 +223,9 @@ def test_leaving_a_hosted_table_asks_first(app: App) -> None:
 def test_reaction_stamps_are_buttons_at_the_table_reached_by_mouse_and_keyboard(app: App) -> None:
     """Five stamp buttons at a table for friends: a click or Tab then Enter sends one to the table; after one the
     buttons wait a second, as the server would drop a faster one."""
-    lobby = host_and_wait(app)
-    welcome = lobby.remote.welcome
-    assert welcome is not None and app.hosting is not None
-    friend = Connection(url_of("127.0.0.1", app.hosting.port), Hello("Aki", welcome.code)).start()
+    app.ctx.update_settings(rule_help=False)  # a rule's help bubble, shown when the game brings its rule, takes Tab
+    table, friend = host_with_friend(app)
     try:
-        run_until(app, lambda a: lobby.remote.lobby is not None
-                  and any(s.name == "Aki" for s in lobby.remote.lobby.seats))
-        click(app, lobby.start_button.rect.center)
-        run_until(app, lambda a: isinstance(a.stack.top, TableScene))
-        table = app.stack.top
-        assert isinstance(table, TableScene)
         for _ in range(30):
             app.step(DT)
         stamps = table.stamp_buttons
@@ -223,7 +235,8 @@ def test_reaction_stamps_are_buttons_at_the_table_reached_by_mouse_and_keyboard(
         assert all(b.visible and screen.contains(b.rect) for b in stamps)
         click(app, stamps[0].rect.center)
         reaction = wait_item(friend, Reaction)
-        assert (reaction.player, reaction.stamp) == (welcome.player, Stamp.NICE)
+        assert isinstance(table.session, RemoteSession)
+        assert (reaction.player, reaction.stamp) == (table.session.me, Stamp.NICE)
         assert not stamps[1].enabled, "one a second"
         key(app, pygame.K_2)  # the key waits too
         for _ in range(40):  # more than a second of frames (and of the server's clock)
@@ -356,17 +369,8 @@ def test_start_lost_with_a_dropped_connection_can_be_pressed_again(app: App) -> 
 def test_a_friends_connection_state_is_drawn_when_it_changes_at_an_idle_table(app: App) -> None:
     """The table waits (nothing moves, no frames are drawn) and a friend's connection drops: the seat's new state
     is drawn at once, not when the player next touches a key or the mouse."""
-    lobby = host_and_wait(app)
-    welcome = lobby.remote.welcome
-    assert welcome is not None and app.hosting is not None
-    friend = Connection(url_of("127.0.0.1", app.hosting.port), Hello("Aki", welcome.code)).start()
+    table, friend = host_with_friend(app)
     try:
-        run_until(app, lambda a: lobby.remote.lobby is not None
-                  and any(s.name == "Aki" for s in lobby.remote.lobby.seats))
-        click(app, lobby.start_button.rect.center)
-        run_until(app, lambda a: isinstance(a.stack.top, TableScene))
-        table = app.stack.top
-        assert isinstance(table, TableScene)
         remote = table.session
         assert isinstance(remote, RemoteSession)
         aki = next(s for s in range(remote.state.n) if table.seat_name(s) == "Aki")
