@@ -237,3 +237,37 @@ def test_the_lessons_screen_marks_the_lessons_played(app: App) -> None:
     assert focused is screen.cards[1], "the first lesson not played yet has the focus"
     click(app, screen.cards[2].rect.center)
     assert lesson_scene(app).lesson_session.lesson.id == lessons()[2].id
+
+
+def play_to(app: App, scene: LessonTableScene, name: str) -> Step:
+    """Play the lesson by its own inputs up to the step whose text is ``lesson.<id>.<name>``."""
+    while (step := next_step(app, scene)) is not None:
+        if step.text.rsplit(".", 1)[-1] == name:
+            return step
+        answer(app, scene, step)
+    raise AssertionError(f"no step {name}")
+
+
+def test_nothing_of_the_trick_s_label_shows_through_or_around_the_coach_s_panel(app: App,
+                                                                               monkeypatch: pytest.MonkeyPatch
+                                                                               ) -> None:
+    """Where the coach's panel lies over the label under the trick (a long step in a short messages slot), the
+    label is not drawn at all: its words would show through the panel, or above it cut in half."""
+    app.start_lesson("first_game")
+    scene = lesson_scene(app)
+    covered = 0
+    while (step := next_step(app, scene)) is not None:
+        layout = scene.layout_now
+        panel = scene.coach.shape(layout, app.ctx.t(step.text, **step.params),
+                                  with_button=step.expect is Expect.NEXT).rect
+        if scene.model.trick and panel.colliderect(layout.trick_label):
+            covered += 1
+            drawn = pygame.Surface(layout.size)
+            scene.draw(drawn)
+            with monkeypatch.context() as patch:
+                patch.setattr(scene.painter, "trick_label", lambda *args: None)
+                unlabelled = pygame.Surface(layout.size)
+                scene.draw(unlabelled)
+            assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(unlabelled, "RGB"), step.text
+        answer(app, scene, step)
+    assert covered, "a step whose panel lies over the trick's label"

@@ -24,7 +24,7 @@ from game.lessons.session import LessonSession
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
-from ..table.coach import CoachPainter, CoachText
+from ..table.coach import CoachPainter, CoachText, PanelShape
 from ..table.layout import TableLayout
 from ..table.painter import TITLE_COLORS
 from ..theme import px
@@ -161,9 +161,9 @@ class LessonTableScene(TableScene):
         run = self.lesson_session.run
         step = self.step
         self.next_button.visible = step is not None and step.expect is Expect.NEXT
-        if step is not None:
-            text = self.ctx.t(step.text, **step.params)
-            self.next_button.rect = self.coach.shape(self.layout_now, text, with_button=True).button
+        shape = self._panel_shape(self.layout_now)
+        if shape is not None:
+            self.next_button.rect = shape.button
         if isinstance(run.item, PlayOut):
             self.skipping = True  # the player is out: the others finish at once
         if isinstance(run.item, NextGame) and self.director.idle and self.lesson_session.game.result is not None:
@@ -384,6 +384,19 @@ class LessonTableScene(TableScene):
             self._draw_classes(surface, layout)
         if self.finished:
             self._draw_done(surface, layout)
+
+    def _panel_shape(self, layout: TableLayout) -> PanelShape | None:
+        """Where the coach's panel is drawn (None while no step is shown)."""
+        step = self.step
+        if step is None or self.finished:
+            return None
+        return self.coach.shape(layout, self.ctx.t(step.text, **step.params), with_button=step.expect is Expect.NEXT)
+
+    def _draw_trick_label(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """Not where the coach's panel lies over it (its words would show through, or above the panel cut)."""
+        shape = self._panel_shape(layout)
+        if shape is None or not shape.rect.colliderect(layout.trick_label):
+            super()._draw_trick_label(surface, layout)
 
     def _draw_classes(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """The classes the game just gave, on each seat's plate and by the player's name (a game shows them on

@@ -685,7 +685,7 @@ class TableScene(Scene, Generic[S]):
                          scale, chip=True)
         painter.flights(surface, self.director, under=True)
         painter.trick(surface, layout, model)
-        painter.trick_label(surface, layout, model, self.seat_name)
+        self._draw_trick_label(surface, layout)
         painter.indicators(surface, layout, model)
         self._draw_top_bar(surface, layout)
         self._draw_human_info(surface, layout)
@@ -712,6 +712,10 @@ class TableScene(Scene, Generic[S]):
         painter.banners(surface, layout, self.director)
         self._draw_messages(surface, layout)
         self.rule_bubble.draw(surface, layout)
+
+    def _draw_trick_label(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """Under the trick: who played it."""
+        self.painter.trick_label(surface, layout, self.model, self.seat_name)
 
     def _hover_refusal(self) -> str | None:
         """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""
