@@ -248,6 +248,19 @@ def play_to(app: App, scene: LessonTableScene, name: str) -> Step:
     raise AssertionError(f"no step {name}")
 
 
+def test_once_the_player_is_out_the_coach_s_next_is_the_only_way_on(app: App) -> None:
+    """The lesson plays the rest of the game by itself after the coach's Next: the table's own Skip to the
+    result is not offered beside it (it would be a second gold button the step does not wait for)."""
+    app.start_lesson("first_game")
+    scene = lesson_scene(app)
+    play_to(app, scene, "out")
+    frames(app, 3)
+    assert scene.next_button.visible
+    assert not scene.skip_button.visible
+    click(app, scene.layout_now.buttons.center)  # where Skip to the result would be: nothing happens
+    assert scene.step is not None and scene.step.text.endswith(".out") and not scene.skipping
+
+
 def test_nothing_of_the_trick_s_label_shows_through_or_around_the_coach_s_panel(app: App,
                                                                                monkeypatch: pytest.MonkeyPatch
                                                                                ) -> None:

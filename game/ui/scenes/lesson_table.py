@@ -158,6 +158,7 @@ class LessonTableScene(TableScene):
         if self._hint is not None and self._hint[1].done:
             self._hint = None
         super().update(dt)
+        self.skip_button.visible = False  # the coach's Next moves on, then the others finish the game at once
         run = self.lesson_session.run
         step = self.step
         self.next_button.visible = step is not None and step.expect is Expect.NEXT
