@@ -18,7 +18,7 @@ import pygame
 from .. import theme
 from ..scenes.drawing import clipped
 from ..theme import px
-from ..widgets import rounded_panel
+from ..widgets import fit_label, rounded_panel
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -162,7 +162,7 @@ class CoachPainter:
             ctx.text.draw(surface, words.heading, (rect.left + pad, y), small, theme.GOLD, anchor="topleft",
                           bold=True)
         else:  # no room for the line of keys: a hint takes the heading's place
-            hint, size = _fitted(ctx, words.footer, small, right - rect.left - pad, bold=True)
+            hint, size = fit_label(ctx, words.footer, small, right - rect.left - pad, bold=True, least=0)
             ctx.text.draw(surface, hint, (rect.left + pad + shake, y), size, theme.SELECT, anchor="topleft", bold=True)
         y += small + px(6, scale)
         line_h = round(shape.size * 1.4)
@@ -174,7 +174,7 @@ class CoachPainter:
         if not shape.footer:
             return
         color = theme.SELECT if words.footer_alert else (theme.CREAM if solid else theme.MUTED)
-        footer, size = _fitted(ctx, words.footer, small, right - rect.left - pad, bold=words.footer_alert)
+        footer, size = fit_label(ctx, words.footer, small, right - rect.left - pad, bold=words.footer_alert, least=0)
         ctx.text.draw(surface, footer, (rect.left + pad + shake, rect.bottom - px(12, scale)), size, color,
                       anchor="bottomleft", bold=words.footer_alert)
 
@@ -194,13 +194,6 @@ def room(layout: TableLayout, top: int) -> pygame.Rect:
                     min(half, other.left - gap - center)
                 area = pygame.Rect(center - max(0, half), area.top, 2 * max(0, half), area.height)
     return area if area.width >= slot.width else pygame.Rect(slot.left, top, slot.width, slot.bottom - top)
-
-
-def _fitted(ctx: Context, text: str, size: int, width: int, *, bold: bool) -> tuple[str, int]:
-    """``text`` and the largest size up to ``size`` (down to 8) at which it is no wider than ``width``."""
-    while size > 8 and ctx.text.size(text, size, bold=bold)[0] > width:
-        size -= 1
-    return text, size
 
 
 __all__ = ["CoachPainter", "CoachText", "PanelShape", "room"]
