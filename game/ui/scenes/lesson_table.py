@@ -19,7 +19,7 @@ import pygame
 
 from game.engine.cards import format_symbols
 from game.lessons.catalog import lessons
-from game.lessons.script import Expect, NextGame, PlayOut, Step, Target
+from game.lessons.script import Expect, Lesson, NextGame, PlayOut, Step, Target
 from game.lessons.session import LessonSession
 
 from .. import theme
@@ -190,19 +190,16 @@ class LessonTableScene(TableScene):
 
     # --- the end of the lesson ---------------------------------------------------------------
 
-    def _next_lesson(self) -> LessonSession | None:
+    def _next_lesson(self) -> Lesson | None:
+        """The lesson after this one on the lessons screen (None after the last)."""
         every = lessons()
-        ids = [item.id for item in every]
-        index = ids.index(self.lesson_session.lesson.id)
-        if index + 1 >= len(every):
-            return None
-        return LessonSession(every[index + 1], self.ctx.worker)
+        index = [item.id for item in every].index(self.lesson_session.lesson.id)
+        return every[index + 1] if index + 1 < len(every) else None
 
     def _build_done(self) -> None:
         t = self.ctx.t
-        upcoming = self._next_lesson()
         self.next_lesson_button = Button(lambda: t("coach.complete.next_lesson"), self._go_next_lesson)
-        self.next_lesson_button.visible = upcoming is not None
+        self.next_lesson_button.visible = self._next_lesson() is not None
         self.lessons_button = Button(lambda: t("coach.complete.lessons"), self.leave, style="secondary")
         self.play_button_done = Button(lambda: t("coach.complete.play"), self._go_play, style="secondary")
         self.done_widgets = WidgetGroup([b for b in (self.next_lesson_button, self.lessons_button,
@@ -211,7 +208,7 @@ class LessonTableScene(TableScene):
     def _go_next_lesson(self) -> None:
         upcoming = self._next_lesson()
         if upcoming is not None and self.ctx.stack.top is self:
-            self.ctx.stack.replace(LessonTableScene(self.ctx, upcoming))
+            self.ctx.stack.replace(LessonTableScene(self.ctx, LessonSession(upcoming, self.ctx.worker)))
 
     def _go_play(self) -> None:
         self.leave()
