@@ -104,6 +104,9 @@ class RuleBubble:
         self.mute = Button(lambda: ctx.t("help.dont_show"), self.mute_rule, style="secondary", size=theme.FONT_SMALL)
         self.widgets = WidgetGroup([self.ok, self.mute])
         self.shape: BubbleShape | None = None
+        self._placed: tuple[TableLayout, tuple[str, ...]] | None = None
+        """The layout and the words ``shape`` was found for (the search wraps the words many times: once per
+        bubble and layout, not every frame)."""
 
     @property
     def visible(self) -> bool:
@@ -184,6 +187,10 @@ class RuleBubble:
         if self.rule is None:
             return None
         text, scale = self.ctx.t(text_key(self.rule)), layout.scale
+        words = (text, self.ctx.t("help.ok"), self.ctx.t("help.dont_show"))
+        if self.shape is not None and self._placed is not None and self._placed[0] is layout \
+                and self._placed[1] == words:
+            return self.shape
         rooms = [*places(layout), layout.messages]
         shape = next((found for squeeze in (False, True) for room in rooms for beside in (False, True)
                       if (found := self._shape(room, text, scale, beside=beside, squeeze=squeeze)) is not None),
@@ -192,7 +199,7 @@ class RuleBubble:
             roomiest = max(rooms, key=lambda r: min(r.width, px(BUBBLE_W, scale)) * r.height)
             shape = self._shape(roomiest, text, scale, beside=False, squeeze=True, force=True)
         assert shape is not None
-        self.shape = shape
+        self.shape, self._placed = shape, (layout, words)
         self.ok.rect, self.mute.rect = shape.ok, shape.mute
         return shape
 
