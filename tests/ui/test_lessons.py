@@ -284,3 +284,17 @@ def test_nothing_of_the_trick_s_label_shows_through_or_around_the_coach_s_panel(
             assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(unlabelled, "RGB"), step.text
         answer(app, scene, step)
     assert covered, "a step whose panel lies over the trick's label"
+
+
+def test_the_classes_a_lesson_s_game_gave_show_on_the_seats_until_the_next_deal(app: App) -> None:
+    """A lesson has no result screen: the plates show the classes the game just gave (the previous game's until
+    then), the player's by its name."""
+    app.start_lesson("first_game")
+    scene = lesson_scene(app)
+    assert all(scene._seat_shown(seat).title is None for seat in range(4))
+    play_to(app, scene, "classes")
+    result = scene.lesson_session.game.result
+    assert result is not None
+    assert [scene._seat_shown(seat).title for seat in range(4)] == list(result.titles)
+    play_to(app, scene, "exchange")
+    assert [scene._seat_shown(seat).title for seat in range(4)] == list(result.titles)

@@ -13,6 +13,7 @@ nothing.  When the script ends the panel says so and offers the next lesson.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,7 +27,7 @@ from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
 from ..table.coach import CoachPainter, CoachText, PanelShape
 from ..table.layout import TableLayout
-from ..table.painter import TITLE_COLORS
+from ..table.model import SeatState
 from ..theme import px
 from ..tween import Tween
 from ..widgets import Button, WidgetGroup
@@ -378,8 +379,6 @@ class LessonTableScene(TableScene):
             self.coach.glow(surface, rects, self.clock, layout.scale, arrow=arrow)
             if self.next_button.visible:
                 self.next_button.draw(surface, self.ctx, True)
-        if self.lesson_session.game.result is not None and not self.finished:
-            self._draw_classes(surface, layout)
         if self.finished:
             self._draw_done(surface, layout)
 
@@ -396,22 +395,11 @@ class LessonTableScene(TableScene):
         if shape is None or not shape.rect.colliderect(layout.trick_label):
             super()._draw_trick_label(surface, layout)
 
-    def _draw_classes(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        """The classes the game just gave, on each seat's plate and by the player's name (a game shows them on
-        the result screen, which a lesson does without)."""
+    def _seat_shown(self, seat: int) -> SeatState:
+        """Once a game is over its classes (a game shows them on the result screen, which a lesson does without)."""
+        state = super()._seat_shown(seat)
         result = self.lesson_session.game.result
-        assert result is not None
-        ctx, scale, painter = self.ctx, layout.scale, self.painter
-        for seat, title in enumerate(result.titles):
-            label = ctx.t(f"class.{title.value}")
-            chip = painter.badge_rect(label, (0, 0), scale)
-            if seat == self.session.human_seat:
-                name_w = ctx.text.size(ctx.t("seat.you"), px(theme.FONT_LABEL, scale), bold=True)[0]
-                chip.midleft = (layout.human_info.left + px(14, scale) + name_w, layout.human_info.centery)
-            else:
-                plate = layout.spots[seat].plate
-                chip.bottomright = (plate.right - px(8, scale), plate.bottom - px(6, scale))
-            painter.badge(surface, label, TITLE_COLORS[title], chip.center, scale)
+        return state if result is None or self.finished else replace(state, title=result.titles[seat])
 
     def _draw_messages(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """The coach's panel instead of the table's prompts."""
