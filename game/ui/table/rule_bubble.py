@@ -99,7 +99,8 @@ class RuleBubble:
         self.rule: str | None = None
         """The rule explained now (None: no bubble)."""
         self.tween = Tween(SHOW_TIME)
-        self.hover = False
+        self.pointer: tuple[int, int] | None = None
+        """Where the pointer was last seen moving, bubble or not."""
         self.ok = Button(lambda: ctx.t("help.ok"), self.dismiss, size=theme.FONT_SMALL)
         self.mute = Button(lambda: ctx.t("help.dont_show"), self.mute_rule, style="secondary", size=theme.FONT_SMALL)
         self.widgets = WidgetGroup([self.ok, self.mute])
@@ -111,6 +112,11 @@ class RuleBubble:
     @property
     def visible(self) -> bool:
         return self.rule is not None
+
+    @property
+    def hover(self) -> bool:
+        """The pointer rests on the bubble shown now (it does not go meanwhile)."""
+        return self.shape is not None and self.pointer is not None and self.shape.rect.collidepoint(self.pointer)
 
     # --- what to explain -----------------------------------------------------------------
 
@@ -160,11 +166,11 @@ class RuleBubble:
 
     def handle(self, intent: Intent) -> bool:
         """Take an intent meant for the bubble: a click on its buttons, Tab to reach them, Enter on them."""
+        if isinstance(intent, Pointer) and intent.kind == "move":
+            self.pointer = intent.pos
         if self.rule is None or self.shape is None:
             return False
         if isinstance(intent, Pointer):
-            if intent.kind == "move":
-                self.hover = self.shape.rect.collidepoint(intent.pos)
             return self.widgets.handle(intent) and intent.kind == "down"
         if isinstance(intent, Command):
             if intent.name == "tab":
