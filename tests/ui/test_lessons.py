@@ -16,12 +16,17 @@ import pytest
 
 from game.lessons.catalog import lessons
 from game.lessons.script import Expect, Lesson, Step
+from game.lessons.session import lesson_setup
+from game.storage.settings import UI_SCALES
 from game.ui.app import App
 from game.ui.scenes.lesson_table import LessonTableScene
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scripted import Autopilot, play_until, setup_for
+from game.ui.table.coach import CoachPainter
+from game.ui.table.layout import table_layout
+from game.ui.zoom import table_zoom
 from tests.ui.posting import click, english_app, frames, key
 
 
@@ -298,3 +303,27 @@ def test_the_classes_a_lesson_s_game_gave_show_on_the_seats_until_the_next_deal(
     assert [scene._seat_shown(seat).title for seat in range(4)] == list(result.titles)
     play_to(app, scene, "exchange")
     assert [scene._seat_shown(seat).title for seat in range(4)] == list(result.titles)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_coach_s_words_fit_its_panel_at_every_size_of_text(app: App, size: tuple[int, int]) -> None:
+    """Every step of every lesson, in both languages, at every size of text the player may choose: the panel
+    holds all the step's lines (a table clamped to a smaller size than chosen once cut the last line off)."""
+    coach = CoachPainter(app.ctx)
+    cut: list[tuple[str, str, int]] = []
+    for language in ("en", "ja"):
+        app.ctx.update_settings(language=language)
+        for item in lessons():
+            rules = lesson_setup(item).rules()
+            stock, pile = bool(rules.hand_size), rules.pile_draw
+            for wanted in UI_SCALES:
+                zoom = table_zoom(size, item.players, stock, pile, wanted)
+                layout = table_layout(size, item.players, 0, stock=stock, pile=pile, zoom=zoom / 100)
+                for step in item.steps:
+                    shape = coach.shape(layout, app.ctx.t(step.text, **step.params),
+                                        with_button=step.expect is Expect.NEXT)
+                    keys = coach._chrome(layout.scale, True) - coach._chrome(layout.scale, False)
+                    words = coach.words_bottom(layout.scale, shape.size, shape.lines) + (keys if shape.footer else 0)
+                    if words > shape.rect.height:
+                        cut.append((language, step.text, wanted))
+    assert not cut

@@ -30,7 +30,10 @@ PANEL_FILL = (12, 34, 26, 244)
 PANEL_W = 760
 """The widest the coach's panel grows (at scale 1)."""
 SMALLEST = 0.7
-"""The step's words shrink to this part of their size before they overflow a short slot."""
+"""The step's words shrink to this part of their size in a short slot (then their lines may take the bottom
+margin); only where even that does not show every line whole (a table clamped to a smaller size than the player
+chose) do they get smaller still, down to ``LEAST``."""
+LEAST = 8
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,8 @@ class CoachPainter:
 
     def shape(self, layout: TableLayout, text: str, *, with_button: bool) -> PanelShape:
         """The panel for ``text``: between the play log and the tracker, as wide as the seats allow, at the
-        bottom of the messages slot; the words wrapped (in smaller type, down to ``SMALLEST``, when the slot is
-        short) left of the Next button (``with_button``)."""
+        bottom of the messages slot; the words wrapped (in smaller type when the slot is short: ``SMALLEST``)
+        left of the Next button (``with_button``)."""
         key = (layout.size, layout.scale, layout.n, layout.messages.topleft, text, with_button, self.ctx.t.lang)
         shape = self._shapes.get(key)
         if shape is None:
@@ -121,18 +124,25 @@ class CoachPainter:
         text_w = width - 2 * pad - (button.width + pad if with_button else 0)
         full = px(theme.FONT_BODY, scale)
         smallest = max(8, round(full * SMALLEST))
-        for size in range(full, smallest - 1, -1):  # in a short slot the line of keys goes before the words shrink
+        for size in range(full, LEAST - 1, -1):  # in a short slot the line of keys goes before the words shrink
             lines = self.ctx.text.wrap(text, size, max(1, text_w))
             for footer in (True, False):
                 height = self._chrome(scale, footer) + round(size * 1.4) * len(lines)
                 if height <= area.height:
                     break
-            if height <= area.height:
+            if height <= area.height or (size <= smallest and self.words_bottom(scale, size, lines) <= area.height):
                 break
         rect = pygame.Rect(0, 0, width, min(area.height, max(height, button.height + px(24, scale))))
         rect.midbottom = (area.centerx, layout.messages.bottom)
         button.midright = (rect.right - pad, rect.centery)
         return PanelShape(rect, lines, size, button, footer)
+
+    def words_bottom(self, scale: float, size: int, lines: list[str]) -> int:
+        """How far below the panel's top the last line of the words ends (without the line of keys), with a hair
+        of margin above the border."""
+        last = self.ctx.text.size(lines[-1], size)[1] if lines else 0
+        return px(12, scale) + px(theme.FONT_SMALL, scale) + px(6, scale) + round(size * 1.4) * (len(lines) - 1) \
+            + last + px(3, scale)
 
     @staticmethod
     def _chrome(scale: float, footer: bool) -> int:
