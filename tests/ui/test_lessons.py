@@ -26,6 +26,7 @@ from game.ui.scenes.title import TitleScene
 from game.ui.scripted import Autopilot, play_until, setup_for
 from game.ui.table.coach import CoachPainter
 from game.ui.table.layout import table_layout
+from game.ui.theme import px
 from game.ui.zoom import table_zoom
 from tests.ui.posting import click, english_app, frames, key
 
@@ -327,3 +328,24 @@ def test_the_coach_s_words_fit_its_panel_at_every_size_of_text(app: App, size: t
                     if words > shape.rect.height:
                         cut.append((language, step.text, wanted))
     assert not cut
+
+
+def test_in_high_contrast_the_coach_s_bold_words_stay_left_of_its_next_button(app: App) -> None:
+    """High contrast draws the step's words bold, which are wider: they are wrapped as drawn, so that no line
+    runs under the Next button or out of the panel."""
+    app.ctx.update_settings(high_contrast=True)
+    coach = CoachPainter(app.ctx)
+    over: list[tuple[str, str]] = []
+    for language in ("en", "ja"):
+        app.ctx.update_settings(language=language)
+        for size in ((960, 600), (1280, 720), (1920, 1080)):
+            for item in lessons():
+                layout = table_layout(size, item.players, 0, stock=bool(lesson_setup(item).rules().hand_size))
+                pad = px(20, layout.scale)
+                for step in item.steps:
+                    button = step.expect is Expect.NEXT
+                    shape = coach.shape(layout, app.ctx.t(step.text, **step.params), with_button=button)
+                    right = shape.button.left - pad if button else shape.rect.right - pad
+                    over += [(step.text, line) for line in shape.lines
+                             if shape.rect.left + pad + app.ctx.text.size(line, shape.size, bold=True)[0] > right]
+    assert not over

@@ -99,7 +99,8 @@ class CoachPainter:
         """The panel for ``text``: between the play log and the tracker, as wide as the seats allow, at the
         bottom of the messages slot; the words wrapped (in smaller type when the slot is short: ``SMALLEST``)
         left of the Next button (``with_button``)."""
-        key = (layout.size, layout.scale, layout.n, layout.messages.topleft, text, with_button, self.ctx.t.lang)
+        key = (layout.size, layout.scale, layout.n, layout.messages.topleft, text, with_button, self.ctx.t.lang,
+               self.ctx.settings.high_contrast)
         shape = self._shapes.get(key)
         if shape is None:
             if len(self._shapes) > 64:
@@ -123,9 +124,10 @@ class CoachPainter:
         pad = px(20, scale)
         text_w = width - 2 * pad - (button.width + pad if with_button else 0)
         full = px(theme.FONT_BODY, scale)
+        bold = self.ctx.settings.high_contrast  # the words are drawn bold (wider) in high contrast
         smallest = max(8, round(full * SMALLEST))
         for size in range(full, LEAST - 1, -1):  # in a short slot the line of keys goes before the words shrink
-            lines = self.ctx.text.wrap(text, size, max(1, text_w))
+            lines = self.ctx.text.wrap(text, size, max(1, text_w), bold=bold)
             for footer in (True, False):
                 height = self._chrome(scale, footer) + round(size * 1.4) * len(lines)
                 if height <= area.height:
@@ -140,7 +142,7 @@ class CoachPainter:
     def words_bottom(self, scale: float, size: int, lines: list[str]) -> int:
         """How far below the panel's top the last line of the words ends (without the line of keys), with a hair
         of margin above the border."""
-        last = self.ctx.text.size(lines[-1], size)[1] if lines else 0
+        last = self.ctx.text.size(lines[-1], size, bold=self.ctx.settings.high_contrast)[1] if lines else 0
         return px(12, scale) + px(theme.FONT_SMALL, scale) + px(6, scale) + round(size * 1.4) * (len(lines) - 1) \
             + last + px(3, scale)
 
