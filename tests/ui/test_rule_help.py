@@ -19,10 +19,12 @@ from game.lessons.catalog import lesson
 from game.lessons.script import Expect
 from game.lessons.session import LessonSession
 from game.ui.app import App
+from game.ui.scenes.drawing import label_text
 from game.ui.scenes.table import TableScene
 from game.ui.scripted import headless_app
 from game.ui.table.layout import table_layout
 from game.ui.table.rule_bubble import SHOW_TIME, RuleBubble, places
+from game.ui.theme import px
 from game.ui.zoom import table_configurations
 from tests.ui.posting import DT, click, english_app, key
 
@@ -204,3 +206,25 @@ def test_a_bubble_goes_by_itself_unless_the_pointer_rests_on_it_now(app: App) ->
     move_pointer(app, bubble.shape.rect.center)
     wait(app, SHOW_TIME + 1)
     assert bubble.rule == "revolution"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_bubble_s_buttons_are_drawn_at_the_table_s_size(tmp_path: Path, language: str) -> None:
+    """At a text size the table cannot take (it is drawn smaller than the menus), the bubble's buttons are drawn
+    at the table's size, as the bubble measured them: at the menus' their words ran out of the buttons."""
+    app = headless_app((1920, 1080), home=tmp_path / "home", language=language, raise_errors=True)
+    try:
+        app.ctx.update_settings(ui_scale=200)
+        app.show_title()
+        app.step(DT)
+        table = Table(app)
+        scene, bubble = table.scene, table.scene.rule_bubble
+        assert scene.zoom / 100 < app.ctx.zoom, "the table is drawn smaller than the menus"
+        bubble.notice(EightCut(seat=2), table.session.rules, table.session.human_seat)
+        table.frame()
+        for button in (bubble.ok, bubble.mute):
+            drawn = button.scale or app.ctx.scale  # as Button.draw sizes its words
+            words = app.ctx.text.size(label_text(button.label), px(button.font_size, drawn), bold=True)[0]
+            assert words < button.rect.width
+    finally:
+        app.close()

@@ -207,6 +207,7 @@ class RuleBubble:
         assert shape is not None
         self.shape, self._placed = shape, (layout, words)
         self.ok.rect, self.mute.rect = shape.ok, shape.mute
+        self.ok.scale = self.mute.scale = scale  # the table's, as measured (a clamped table's is the menus' less)
         return shape
 
     def _shape(self, room: pygame.Rect, text: str, scale: float, *, beside: bool, squeeze: bool,
