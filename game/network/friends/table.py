@@ -39,7 +39,7 @@ from game.engine import PASS, IllegalMove, Match, Observation, observe
 from game.engine.events import Event
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Answer, Decision, MatchRunner
-from game.engine.state import GiftKind, Phase
+from game.engine.state import Entry, GiftKind, Phase, Turn
 from game.session import decision_step
 
 from .messages import (
@@ -102,6 +102,8 @@ class SeatSlot:
     ready: bool = False
     synced_game: int = -1
     synced_history: int = 0
+    synced_turn: tuple[int, Entry] | None = None
+    """The last play or pass sent and where it is: it may yet learn why its trick ended."""
     last_reaction: float = -1e9
 
     def state(self, started: bool, drop_timeout: float, now: float) -> SeatState:
@@ -302,8 +304,14 @@ class Table:
 
     def snapshot(self, slot: SeatSlot, now: float) -> Snapshot:
         view = view_of(self.match, slot.player, deadline=self._deadline(slot.player, now))
-        slot.synced_game, slot.synced_history = view.game, len(view.history)
+        self._synced(slot, view.game)
         return Snapshot(self.step, view)
+
+    def _synced(self, slot: SeatSlot, game_index: int) -> None:
+        history = self.match.game.history
+        slot.synced_game, slot.synced_history = game_index, len(history)
+        last = next((i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], Turn)), None)
+        slot.synced_turn = None if last is None else (last, history[last])
 
     def _deadline(self, player: int, now: float) -> float:
         due = self._due.get(player)
@@ -340,10 +348,13 @@ class Table:
         if slot.synced_game != game_index and slot.synced_game != game_index - 1:
             return self.snapshot(slot, now)  # it missed more than this game's start: everything at once
         start = slot.synced_history if slot.synced_game == game_index else 0
+        sent = slot.synced_turn
+        if start and sent is not None and match.game.history[sent[0]] != sent[1]:
+            start = sent[0]  # the play sent before learned why its trick ended (after its 7渡し or 10捨て)
         view = view_of(match, slot.player, history_from=start, deadline=self._deadline(slot.player, now))
-        slot.synced_game, slot.synced_history = game_index, start + len(view.history)
+        self._synced(slot, game_index)
         seat = match.seat_of(slot.player)
-        return Update(self.step, seat_events(events, seat), view)
+        return Update(self.step, seat_events(events, seat), view, start)
 
     def _track_due(self, now: float) -> None:
         """Note when each person's decision became due (the turn timer counts from then)."""

@@ -37,7 +37,7 @@ from ..table.dispatch import EventTable, nothing
 from ..table.hand import HandView
 from ..table.layout import STAMP_ROW, TableLayout, table_layout
 from ..table.log import leader_text
-from ..table.model import TableModel
+from ..table.model import SeatState, TableModel
 from ..table.painter import TablePainter
 from ..table.rule_bubble import RuleBubble
 from ..theme import px
@@ -678,7 +678,7 @@ class TableScene(Scene, Generic[S]):
         thinking_seat = public.turn if self._think is not None and not session.remote else -1
         stock = bool(session.rules.hand_size)
         for seat, spot in layout.spots.items():
-            state = model.seats[seat]
+            state = self._seat_shown(seat)
             turn = self.director.idle and model.result is None and seat == public.turn and \
                 public.phase is Phase.PLAY
             painter.seat(surface, layout, spot, state, self.seat_name(seat), self.seat_level(seat),
@@ -692,7 +692,7 @@ class TableScene(Scene, Generic[S]):
                          scale, chip=True)
         painter.flights(surface, self.director, under=True)
         painter.trick(surface, layout, model)
-        painter.trick_label(surface, layout, model, self.seat_name)
+        self._draw_trick_label(surface, layout)
         painter.indicators(surface, layout, model)
         self._draw_top_bar(surface, layout)
         self._draw_human_info(surface, layout)
@@ -719,6 +719,14 @@ class TableScene(Scene, Generic[S]):
         painter.banners(surface, layout, self.director)
         self._draw_messages(surface, layout)
         self.rule_bubble.draw(surface, layout)
+
+    def _seat_shown(self, seat: int) -> SeatState:
+        """A seat as its plate shows it (its class: the previous game's)."""
+        return self.model.seats[seat]
+
+    def _draw_trick_label(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """Under the trick: who played it."""
+        self.painter.trick_label(surface, layout, self.model, self.seat_name)
 
     def _hover_refusal(self) -> str | None:
         """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""
@@ -785,7 +793,7 @@ class TableScene(Scene, Generic[S]):
 
     def _draw_human_info(self, surface: pygame.Surface, layout: TableLayout) -> None:
         ctx, scale = self.ctx, layout.scale
-        state = self.model.seats[self.session.human_seat]
+        state = self._seat_shown(self.session.human_seat)
         rect = layout.human_info
         size = px(theme.FONT_LABEL, scale)
         name = ctx.text.draw(surface, ctx.t("seat.you"), (rect.left + px(4, scale), rect.centery), size, theme.CREAM,

@@ -10,6 +10,7 @@ from game.engine.rules import PRESETS, PresetId, RuleError, preset_rules
 from game.network.friends.client import Connection
 from game.network.friends.messages import (
     CLIENT,
+    PROTOCOL,
     Closing,
     Create,
     Hello,
@@ -104,7 +105,7 @@ def test_a_wrong_protocol_version_is_refused_with_a_message() -> None:
         conn = Connection(url, Hello("old", "ABCDE", protocol=99)).start()
         end = ended(conn)
         conn.close()
-    assert end.refusal is Refusal.PROTOCOL and "protocol 1" in end.message
+    assert end.refusal is Refusal.PROTOCOL and f"protocol {PROTOCOL}" in end.message
 
 
 def test_decode_reads_what_encode_writes_for_a_welcome() -> None:

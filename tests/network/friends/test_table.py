@@ -30,6 +30,7 @@ from game.network.friends.messages import (
     Update,
 )
 from game.network.friends.table import ALL, Outgoing, Table, TableError
+from game.network.friends.views import Mirror, view_of
 
 
 def to(out: list[Outgoing], player: int) -> list[ServerMessage]:
@@ -313,3 +314,43 @@ def test_a_return_sends_the_records_made_when_each_game_ended(monkeypatch: pytes
         assert [r.game for r in records] == [0, 1, 2]
         assert records[0].record == original(table.match.rules, [table.match.games[0]])
     assert len(made) == 3, "a return builds no record again"
+
+
+def mirrored(table: Table, mirrors: dict[int, Mirror], out: list[Outgoing]) -> None:
+    """Each player's mirror takes what was sent to it, and then holds the host's history of its view."""
+    for player, mirror in mirrors.items():
+        for message in to(out, player):
+            if isinstance(message, (Snapshot, Update)):
+                view = mirror.apply(message)
+                assert view.history == view_of(table.match, player).history, (table.seed, player)
+
+
+def test_a_play_told_later_why_its_trick_ended_reaches_every_mirror() -> None:
+    """A play whose trick ends only after the 10捨て or 7渡し it led to (an 8-cut by a sequence holding a 10) learns
+    why its trick ended after its update went out: the next update sends that entry again, so every client's copy
+    of the history stays the host's (it kept the play without its reason before)."""
+    rules = {"ten_discard": True, "seven_pass": True, "eight_cut": True, "eight_cut_sequence": True}
+    normal = make_player("normal")
+    amended = 0
+    for seed in range(12):
+        table = Table("ABCDE", TableSettings(players=4, overrides=rules, games=1), seed=seed, between_games=5)
+        for k in range(4):
+            table.join(f"p{k}", 0.0)
+        mirrors = {player: Mirror() for player in range(4)}
+        mirrored(table, mirrors, table.start(0, 0.0))
+        for _ in range(400):
+            runner = table.runner
+            assert runner is not None
+            decision = runner.decision()
+            if decision is None or runner.game.result is not None:
+                break
+            obs = observe(runner.game, decision.seat)
+            if decision.gift is not None:
+                message: Act | Give = Give(table.step, normal.choose_gift(obs, random.Random(seed)))
+            else:
+                move = normal.choose_move(obs, random.Random(seed))
+                message = Act(table.step, move if isinstance(move, Play) else None)
+            before = list(runner.game.history)
+            mirrored(table, mirrors, table.handle(runner.player_of(decision), message, 0.0))
+            amended += any(a != b for a, b in zip(before, runner.game.history, strict=False))
+    assert amended, "no play learned later why its trick ended: the deals do not test it"
