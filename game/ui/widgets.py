@@ -361,9 +361,9 @@ class TextField(Widget):
             if intent.name == "backspace":
                 self.set(self.get()[:-1])
                 return True
-            if intent.name in ("confirm", "menu", "tab"):
+            if intent.name in ("confirm", "menu", "tab", "backtab"):
                 self.editing = False
-                return intent.name != "tab"
+                return intent.name not in ("tab", "backtab")
         return False
 
     def activate(self) -> None:
@@ -440,7 +440,7 @@ class WidgetGroup:
             if intent.name in ("down", "tab"):
                 self.move_focus(1)
                 return True
-            if intent.name == "up":
+            if intent.name in ("up", "backtab"):
                 self.move_focus(-1)
                 return True
             if focused is not None and focused.visible:

@@ -653,9 +653,13 @@ class TableScene(Scene, Generic[S]):
             return False
         focused = self.widgets.widgets[self.widgets.focus] if 0 <= self.widgets.focus < len(self.widgets.widgets) \
             else None
-        if name == "tab":
-            index = stamps.index(focused) + 1 if isinstance(focused, Button) and focused in stamps else 0
-            self.widgets.focus = self.widgets.widgets.index(stamps[index]) if index < len(stamps) else -1
+        if name in ("tab", "backtab"):
+            here = stamps.index(focused) if isinstance(focused, Button) and focused in stamps else None
+            if name == "tab":
+                index = 0 if here is None else here + 1
+            else:
+                index = len(stamps) - 1 if here is None else here - 1
+            self.widgets.focus = self.widgets.widgets.index(stamps[index]) if 0 <= index < len(stamps) else -1
             return True
         if focused is None or focused not in stamps:
             return False

@@ -173,8 +173,8 @@ class RuleBubble:
         if isinstance(intent, Pointer):
             return self.widgets.handle(intent) and intent.kind == "down"
         if isinstance(intent, Command):
-            if intent.name == "tab":
-                self.widgets.move_focus(1)
+            if intent.name in ("tab", "backtab"):
+                self.widgets.move_focus(1 if intent.name == "tab" else -1)
                 return True
             if self.widgets.focus >= 0 and intent.name in ("confirm", "toggle"):
                 self.widgets.widgets[self.widgets.focus].activate()
