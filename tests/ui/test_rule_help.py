@@ -148,6 +148,28 @@ def test_play_goes_on_while_a_bubble_shows_and_the_keys_reach_its_buttons(app: A
     assert bubble.rule != rule and rule not in app.ctx.settings.rule_help_muted
 
 
+
+def test_tab_goes_through_a_bubble_s_buttons_and_then_leaves_it(app: App) -> None:
+    """Tab reaches the bubble's buttons in turn and then leaves the bubble (the table's other controls, such as a
+    table for friends' reaction stamps, come next); Shift+Tab comes back to its last button."""
+    table = Table(app)
+    while not table.scene.rule_bubble.visible:
+        assert table.play_step()
+    bubble = table.scene.rule_bubble
+    order = bubble.widgets.focusable_order()
+    assert len(order) == 2
+    visited = []
+    for _ in order:
+        key(app, pygame.K_TAB)
+        visited.append(bubble.widgets.focus)
+    assert visited == order
+    key(app, pygame.K_TAB)
+    assert bubble.visible and bubble.widgets.focus == -1, "the bubble lets the key go after its last button"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="",
+                                         scancode=0))
+    app.step(DT)
+    assert bubble.widgets.focus == order[-1]
+
 @pytest.mark.slow
 def test_a_bubble_never_covers_the_cards_in_play_or_the_buttons(app: App) -> None:
     bubble = RuleBubble(app.ctx)

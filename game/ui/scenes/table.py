@@ -598,6 +598,9 @@ class TableScene(Scene, Generic[S]):
         selection, Space selects, P passes, whatever was clicked before.
         """
         layout = self.layout_now
+        if isinstance(intent, Command) and intent.name in ("tab", "backtab") and self._stamp_focused():
+            self._stamp_key(intent.name)  # Tab goes on through the stamps before a rule bubble takes it again
+            return
         if self.rule_bubble.handle(intent):
             return
         if isinstance(intent, Wheel):
@@ -644,6 +647,10 @@ class TableScene(Scene, Generic[S]):
                 self.toggle_tracker()
             elif name.startswith("stamp"):
                 self.react(int(name[5:]))
+
+    def _stamp_focused(self) -> bool:
+        focus = self.widgets.focus
+        return 0 <= focus < len(self.widgets.widgets) and self.widgets.widgets[focus] in self.stamp_buttons
 
     def _stamp_key(self, name: str) -> bool:
         """Tab goes through the reaction stamps (then back to the hand); Enter or Space sends the one in focus,

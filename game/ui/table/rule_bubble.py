@@ -164,6 +164,17 @@ class RuleBubble:
 
     # --- input ---------------------------------------------------------------------------
 
+    def _tab(self, direction: int) -> bool:
+        """Tab reaches the bubble's buttons one after the other, then leaves the bubble (False: the table's other
+        controls take the key)."""
+        widgets = self.widgets
+        order = widgets.focusable_order()
+        if order and widgets.focus == (order[-1] if direction > 0 else order[0]):
+            widgets.focus = -1
+            return False
+        widgets.move_focus(direction)
+        return True
+
     def handle(self, intent: Intent) -> bool:
         """Take an intent meant for the bubble: a click on its buttons, Tab to reach them, Enter on them."""
         if isinstance(intent, Pointer) and intent.kind == "move":
@@ -174,8 +185,7 @@ class RuleBubble:
             return self.widgets.handle(intent) and intent.kind == "down"
         if isinstance(intent, Command):
             if intent.name in ("tab", "backtab"):
-                self.widgets.move_focus(1 if intent.name == "tab" else -1)
-                return True
+                return self._tab(1 if intent.name == "tab" else -1)
             if self.widgets.focus >= 0 and intent.name in ("confirm", "toggle"):
                 self.widgets.widgets[self.widgets.focus].activate()
                 return True
