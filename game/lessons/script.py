@@ -16,7 +16,7 @@ player may do is fixed by the steps, so a lesson plays the same every time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -210,10 +210,5 @@ class LessonRun:
         return len(self.lesson.steps)
 
 
-def codes(cards: Sequence[str]) -> str:
-    """Card codes joined into one text (the form ``Step.cards`` and ``Moves`` take)."""
-    return " ".join(cards)
-
-
 __all__ = ["PASS_CODE", "Deal", "Expect", "Item", "Lesson", "LessonRun", "Moves", "NextGame", "PlayOut", "Step",
-           "Target", "codes"]
+           "Target"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ai.normal import normal_policy
 from ai.player import weakest_cards
 from game.engine import PASS, Event, Game, IllegalMove, Match, Move, Pass, Play, RuleSet
-from game.engine.cards import parse_cards
+from game.engine.cards import parse_card_id, parse_cards
 from game.engine.errors import Reason
 from game.engine.runner import Decision
 from game.levels import Level
@@ -39,7 +39,7 @@ class LessonMatch(Match):
 
     def deal_game(self, index: int, previous_places: Sequence[int] | None, leader: int | None) -> Game:
         deal = self.deals[min(index, len(self.deals) - 1)]
-        stocks = None if deal.stocks is None else [[*_ids(stock)] for stock in deal.stocks]
+        stocks = None if deal.stocks is None else [_ids(stock) for stock in deal.stocks]
         pile = None if deal.pile is None else _ids(deal.pile)
         return Game(self.rules, deal.hand_sets(), stocks=stocks, pile=pile, previous_places=previous_places,
                     leader=deal.leader if leader is None else leader)
@@ -47,7 +47,7 @@ class LessonMatch(Match):
 
 def _ids(codes: str) -> list[int]:
     """Card ids in the order written (a stock or a pile, top card first)."""
-    return [parse_cards(code).bit_length() - 1 for code in codes.split()]
+    return [parse_card_id(code) for code in codes.split()]
 
 
 class NotTheStep(IllegalMove):

@@ -117,5 +117,7 @@ def to_intents(event: pygame.event.Event, *, text_mode: bool = False) -> list[In
     if kind == pygame.KEYDOWN:
         table = TEXT_KEYS if text_mode else KEYS
         name = table.get(event.key)
+        if name == "tab" and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            name = "backtab"  # Shift+Tab: the control before
         return [Command(name)] if name else []
     return []

@@ -361,9 +361,9 @@ class TextField(Widget):
             if intent.name == "backspace":
                 self.set(self.get()[:-1])
                 return True
-            if intent.name in ("confirm", "menu", "tab"):
+            if intent.name in ("confirm", "menu", "tab", "backtab"):
                 self.editing = False
-                return intent.name != "tab"
+                return intent.name not in ("tab", "backtab")
         return False
 
     def activate(self) -> None:
@@ -404,7 +404,8 @@ class WidgetGroup:
         self.widgets.clear()
         self.focus = -1
 
-    def _focusable(self) -> list[int]:
+    def focusable_order(self) -> list[int]:
+        """The indices of the widgets Tab reaches, in order."""
         for widget in self.widgets:
             widget.refresh()
         return [i for i, w in enumerate(self.widgets) if w.visible and w.focusable and w.enabled]
@@ -414,7 +415,7 @@ class WidgetGroup:
         return any(isinstance(w, TextField) and w.editing for w in self.widgets)
 
     def move_focus(self, direction: int) -> None:
-        order = self._focusable()
+        order = self.focusable_order()
         if not order:
             self.focus = -1
             return
@@ -440,7 +441,7 @@ class WidgetGroup:
             if intent.name in ("down", "tab"):
                 self.move_focus(1)
                 return True
-            if intent.name == "up":
+            if intent.name in ("up", "backtab"):
                 self.move_focus(-1)
                 return True
             if focused is not None and focused.visible:

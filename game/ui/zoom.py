@@ -68,14 +68,6 @@ def table_configurations() -> list[tuple[int, int, bool, bool]]:
     return out
 
 
-@functools.lru_cache(maxsize=64)
-def table_fits(size: tuple[int, int], percent: int) -> bool:
-    """Every table (2 to 7 seats, with a stock or a pile) gets a layout without overlaps at ``percent``."""
-    zoom = percent / 100
-    return all(not layout_problems(size, n, human, zoom, stock=stock, pile=pile)
-               for n, human, stock, pile in table_configurations())
-
-
 def canvas_fits(size: tuple[int, int], percent: int) -> bool:
     """The window, seen at the zoom, is at least ``MIN_CANVAS`` (the menus are laid out for that)."""
     scale = ui_scale(size, percent / 100)
@@ -113,4 +105,4 @@ def table_zoom(size: tuple[int, int], n: int, stock: bool, pile: bool, wanted: i
 
 
 __all__ = ["MIN_CANVAS", "canvas_fits", "effective_zoom", "largest_zoom", "layout_problems", "table_configurations",
-           "table_fits", "table_zoom"]
+           "table_zoom"]

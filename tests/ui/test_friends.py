@@ -16,6 +16,8 @@ from game.network.friends.bots import BotResult, run_bot
 from game.network.friends.client import Connection, Link, url_of
 from game.network.friends.discovery import Finder
 from game.network.friends.messages import Closing, Hello, Reaction, Stamp
+from game.network.friends.remote import RemoteSession
+from game.setups import default_setup
 from game.storage.paths import AppPaths
 from game.ui.app import App, AppOptions
 from game.ui.scenes.dialogs import ConfirmDialog
@@ -156,6 +158,26 @@ def host_and_wait(app: App) -> LobbyScene:
     return lobby
 
 
+def host_with_friend(app: App) -> tuple[TableScene, Connection]:
+    """Host a table, a friend (Aki: a bare connection that never acts) joins, the host starts it: the card table and
+    the friend's connection (to close)."""
+    lobby = host_and_wait(app)
+    welcome = lobby.remote.welcome
+    assert welcome is not None and app.hosting is not None
+    friend = Connection(url_of("127.0.0.1", app.hosting.port), Hello("Aki", welcome.code)).start()
+    try:
+        run_until(app, lambda a: lobby.remote.lobby is not None
+                  and any(s.name == "Aki" for s in lobby.remote.lobby.seats))
+        click(app, lobby.start_button.rect.center)
+        run_until(app, lambda a: isinstance(a.stack.top, TableScene))
+    except BaseException:
+        friend.close()
+        raise
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    return table, friend
+
+
 def test_leaving_a_hosted_table_asks_first(app: App) -> None:
     """The host's leaving closes the table for everyone: the lobby's Back, the menu's Quit and the window's close
     button ask first; No keeps the table, Yes closes it and saves the match."""
@@ -201,17 +223,9 @@ def test_leaving_a_hosted_table_asks_first(app: App) -> None:
 def test_reaction_stamps_are_buttons_at_the_table_reached_by_mouse_and_keyboard(app: App) -> None:
     """Five stamp buttons at a table for friends: a click or Tab then Enter sends one to the table; after one the
     buttons wait a second, as the server would drop a faster one."""
-    lobby = host_and_wait(app)
-    welcome = lobby.remote.welcome
-    assert welcome is not None and app.hosting is not None
-    friend = Connection(url_of("127.0.0.1", app.hosting.port), Hello("Aki", welcome.code)).start()
+    app.ctx.update_settings(rule_help=False)  # a rule's help bubble, shown when the game brings its rule, takes Tab
+    table, friend = host_with_friend(app)
     try:
-        run_until(app, lambda a: lobby.remote.lobby is not None
-                  and any(s.name == "Aki" for s in lobby.remote.lobby.seats))
-        click(app, lobby.start_button.rect.center)
-        run_until(app, lambda a: isinstance(a.stack.top, TableScene))
-        table = app.stack.top
-        assert isinstance(table, TableScene)
         for _ in range(30):
             app.step(DT)
         stamps = table.stamp_buttons
@@ -221,7 +235,8 @@ def test_reaction_stamps_are_buttons_at_the_table_reached_by_mouse_and_keyboard(
         assert all(b.visible and screen.contains(b.rect) for b in stamps)
         click(app, stamps[0].rect.center)
         reaction = wait_item(friend, Reaction)
-        assert (reaction.player, reaction.stamp) == (welcome.player, Stamp.NICE)
+        assert isinstance(table.session, RemoteSession)
+        assert (reaction.player, reaction.stamp) == (table.session.me, Stamp.NICE)
         assert not stamps[1].enabled, "one a second"
         key(app, pygame.K_2)  # the key waits too
         for _ in range(40):  # more than a second of frames (and of the server's clock)
@@ -326,3 +341,55 @@ def test_a_hosted_table_opens_on_its_deal_and_draws_a_change_that_has_no_animati
     assert table.model.hand and table.frame_rate() > 0, "drawn at the next frame"
     table.draw(app.screen)
     assert table.frame_rate() == 0
+
+
+def test_start_lost_with_a_dropped_connection_can_be_pressed_again(app: App) -> None:
+    """The owner of a table on a server presses Start just as the connection drops: the Start is lost with it, and
+    once the connection is back the button works again (it once stayed grey for good)."""
+    with running_server(limits=FAST) as (_, url):
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        app.create_table("127.0.0.1", port, "Mio", default_setup(), "beginner")
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(app, lambda a: lobby.remote.welcome is not None and lobby.remote.lobby is not None)
+        app.step(DT)
+        lobby.remote.conn.kill()  # the socket is cut...
+        click(app, lobby.start_button.rect.center)  # ...as the owner presses Start
+        run_until(app, lambda a: lobby.remote.status.link is Link.RECONNECTING)
+        run_until(app, lambda a: lobby.remote.status.link is Link.ONLINE and lobby.remote.lobby is not None)
+        for _ in range(10):
+            app.step(DT)
+        if isinstance(app.stack.top, LobbyScene):  # the Start was lost (it is, unless the socket was slower)
+            lobby.start_button.refresh()
+            assert lobby.start_button.enabled, "Start can be pressed again once the connection is back"
+            click(app, lobby.start_button.rect.center)
+        run_until(app, lambda a: isinstance(a.stack.top, TableScene))
+
+
+def test_a_friends_connection_state_is_drawn_when_it_changes_at_an_idle_table(app: App) -> None:
+    """The table waits (nothing moves, no frames are drawn) and a friend's connection drops: the seat's new state
+    is drawn at once, not when the player next touches a key or the mouse."""
+    table, friend = host_with_friend(app)
+    try:
+        remote = table.session
+        assert isinstance(remote, RemoteSession)
+        aki = next(s for s in range(remote.state.n) if table.seat_name(s) == "Aki")
+
+        def idle(a: App) -> bool:
+            a.step(DT, always_draw=False)
+            return table.frame_rate() == 0 and a.frame_rate() < 30  # waits for a person: nothing is drawn
+
+        run_until(app, idle)
+        assert table.seat_level(aki) == "connected"
+        friend.close()  # dropped, not left: its seat waits for it
+        deadline = time.monotonic() + LIMIT
+        while table.seat_level(aki) == "connected":
+            assert time.monotonic() < deadline, "the drop was not told"
+            app.step(DT, always_draw=False)
+            threading.Event().wait(0.01)
+        draws = app.draws
+        for _ in range(3):
+            app.step(DT, always_draw=False)
+        assert app.draws > draws, "the seat's new state is drawn without input"
+    finally:
+        friend.close()

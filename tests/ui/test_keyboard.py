@@ -99,6 +99,25 @@ def test_every_menu_screen_from_the_title_by_the_keyboard(app: App) -> None:
     assert tab_through(app, title) == reachable(title.widgets)
 
 
+
+def test_shift_tab_goes_back_through_the_controls_in_the_order_tab_goes(app: App) -> None:
+    to_title_entry(app, "new_game")
+    key(app, pygame.K_RETURN)
+    scene = top(app)
+    widgets = group(scene)
+    order = []
+    for _ in range(4):
+        key(app, pygame.K_TAB)
+        order.append(widgets.focus)
+    back = []
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT, unicode="",
+                                             scancode=0))
+        app.step(DT)
+        assert top(app) is scene, "Shift+Tab only moves the focus"
+        back.append(widgets.focus)
+    assert back == order[-2::-1], "Shift+Tab visits the controls Tab visited, backwards"
+
 def test_joining_a_table_by_the_keyboard(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The join screen by keys (its search of the local network not started: a test sends nothing out)."""
     monkeypatch.setattr(app, "show_join", lambda: app.stack.push(JoinScene(app.ctx, Finder())))

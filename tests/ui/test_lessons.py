@@ -16,12 +16,18 @@ import pytest
 
 from game.lessons.catalog import lessons
 from game.lessons.script import Expect, Lesson, Step
+from game.lessons.session import lesson_setup
+from game.storage.settings import UI_SCALES
 from game.ui.app import App
 from game.ui.scenes.lesson_table import LessonTableScene
 from game.ui.scenes.lessons import LessonsScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scripted import Autopilot, play_until, setup_for
+from game.ui.table.coach import CoachPainter
+from game.ui.table.layout import table_layout
+from game.ui.theme import px
+from game.ui.zoom import table_zoom
 from tests.ui.posting import click, english_app, frames, key
 
 
@@ -237,3 +243,109 @@ def test_the_lessons_screen_marks_the_lessons_played(app: App) -> None:
     assert focused is screen.cards[1], "the first lesson not played yet has the focus"
     click(app, screen.cards[2].rect.center)
     assert lesson_scene(app).lesson_session.lesson.id == lessons()[2].id
+
+
+def play_to(app: App, scene: LessonTableScene, name: str) -> Step:
+    """Play the lesson by its own inputs up to the step whose text is ``lesson.<id>.<name>``."""
+    while (step := next_step(app, scene)) is not None:
+        if step.text.rsplit(".", 1)[-1] == name:
+            return step
+        answer(app, scene, step)
+    raise AssertionError(f"no step {name}")
+
+
+def test_once_the_player_is_out_the_coach_s_next_is_the_only_way_on(app: App) -> None:
+    """The lesson plays the rest of the game by itself after the coach's Next: the table's own Skip to the
+    result is not offered beside it (it would be a second gold button the step does not wait for)."""
+    app.start_lesson("first_game")
+    scene = lesson_scene(app)
+    play_to(app, scene, "out")
+    frames(app, 3)
+    assert scene.next_button.visible
+    assert not scene.skip_button.visible
+    click(app, scene.layout_now.buttons.center)  # where Skip to the result would be: nothing happens
+    assert scene.step is not None and scene.step.text.endswith(".out") and not scene.skipping
+
+
+def test_nothing_of_the_trick_s_label_shows_through_or_around_the_coach_s_panel(app: App,
+                                                                               monkeypatch: pytest.MonkeyPatch
+                                                                               ) -> None:
+    """Where the coach's panel lies over the label under the trick (a long step in a short messages slot), the
+    label is not drawn at all: its words would show through the panel, or above it cut in half."""
+    app.start_lesson("first_game")
+    scene = lesson_scene(app)
+    covered = 0
+    while (step := next_step(app, scene)) is not None:
+        layout = scene.layout_now
+        panel = scene.coach.shape(layout, app.ctx.t(step.text, **step.params),
+                                  with_button=step.expect is Expect.NEXT).rect
+        if scene.model.trick and panel.colliderect(layout.trick_label):
+            covered += 1
+            drawn = pygame.Surface(layout.size)
+            scene.draw(drawn)
+            with monkeypatch.context() as patch:
+                patch.setattr(scene.painter, "trick_label", lambda *args: None)
+                unlabelled = pygame.Surface(layout.size)
+                scene.draw(unlabelled)
+            assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(unlabelled, "RGB"), step.text
+        answer(app, scene, step)
+    assert covered, "a step whose panel lies over the trick's label"
+
+
+def test_the_classes_a_lesson_s_game_gave_show_on_the_seats_until_the_next_deal(app: App) -> None:
+    """A lesson has no result screen: the plates show the classes the game just gave (the previous game's until
+    then), the player's by its name."""
+    app.start_lesson("first_game")
+    scene = lesson_scene(app)
+    assert all(scene._seat_shown(seat).title is None for seat in range(4))
+    play_to(app, scene, "classes")
+    result = scene.lesson_session.game.result
+    assert result is not None
+    assert [scene._seat_shown(seat).title for seat in range(4)] == list(result.titles)
+    play_to(app, scene, "exchange")
+    assert [scene._seat_shown(seat).title for seat in range(4)] == list(result.titles)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_coach_s_words_fit_its_panel_at_every_size_of_text(app: App, size: tuple[int, int]) -> None:
+    """Every step of every lesson, in both languages, at every size of text the player may choose: the panel
+    holds all the step's lines (a table clamped to a smaller size than chosen once cut the last line off)."""
+    coach = CoachPainter(app.ctx)
+    cut: list[tuple[str, str, int]] = []
+    for language in ("en", "ja"):
+        app.ctx.update_settings(language=language)
+        for item in lessons():
+            rules = lesson_setup(item).rules()
+            stock, pile = bool(rules.hand_size), rules.pile_draw
+            for wanted in UI_SCALES:
+                zoom = table_zoom(size, item.players, stock, pile, wanted)
+                layout = table_layout(size, item.players, 0, stock=stock, pile=pile, zoom=zoom / 100)
+                for step in item.steps:
+                    shape = coach.shape(layout, app.ctx.t(step.text, **step.params),
+                                        with_button=step.expect is Expect.NEXT)
+                    keys = coach._chrome(layout.scale, True) - coach._chrome(layout.scale, False)
+                    words = coach.words_bottom(layout.scale, shape.size, shape.lines) + (keys if shape.footer else 0)
+                    if words > shape.rect.height:
+                        cut.append((language, step.text, wanted))
+    assert not cut
+
+
+def test_in_high_contrast_the_coach_s_bold_words_stay_left_of_its_next_button(app: App) -> None:
+    """High contrast draws the step's words bold, which are wider: they are wrapped as drawn, so that no line
+    runs under the Next button or out of the panel."""
+    app.ctx.update_settings(high_contrast=True)
+    coach = CoachPainter(app.ctx)
+    over: list[tuple[str, str]] = []
+    for language in ("en", "ja"):
+        app.ctx.update_settings(language=language)
+        for size in ((960, 600), (1280, 720), (1920, 1080)):
+            for item in lessons():
+                layout = table_layout(size, item.players, 0, stock=bool(lesson_setup(item).rules().hand_size))
+                pad = px(20, layout.scale)
+                for step in item.steps:
+                    button = step.expect is Expect.NEXT
+                    shape = coach.shape(layout, app.ctx.t(step.text, **step.params), with_button=button)
+                    right = shape.button.left - pad if button else shape.rect.right - pad
+                    over += [(step.text, line) for line in shape.lines
+                             if shape.rect.left + pad + app.ctx.text.size(line, shape.size, bold=True)[0] > right]
+    assert not over

@@ -14,15 +14,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine.events import EightCut, Event
+from game.engine.events import EightCut, Event, Locked, Revolution
 from game.lessons.catalog import lesson
 from game.lessons.script import Expect
 from game.lessons.session import LessonSession
 from game.ui.app import App
+from game.ui.scenes.drawing import label_text
 from game.ui.scenes.table import TableScene
 from game.ui.scripted import headless_app
 from game.ui.table.layout import table_layout
-from game.ui.table.rule_bubble import RuleBubble, places
+from game.ui.table.rule_bubble import SHOW_TIME, RuleBubble, places
+from game.ui.theme import px
 from game.ui.zoom import table_configurations
 from tests.ui.posting import DT, click, english_app, key
 
@@ -146,6 +148,28 @@ def test_play_goes_on_while_a_bubble_shows_and_the_keys_reach_its_buttons(app: A
     assert bubble.rule != rule and rule not in app.ctx.settings.rule_help_muted
 
 
+
+def test_tab_goes_through_a_bubble_s_buttons_and_then_leaves_it(app: App) -> None:
+    """Tab reaches the bubble's buttons in turn and then leaves the bubble (the table's other controls, such as a
+    table for friends' reaction stamps, come next); Shift+Tab comes back to its last button."""
+    table = Table(app)
+    while not table.scene.rule_bubble.visible:
+        assert table.play_step()
+    bubble = table.scene.rule_bubble
+    order = bubble.widgets.focusable_order()
+    assert len(order) == 2
+    visited = []
+    for _ in order:
+        key(app, pygame.K_TAB)
+        visited.append(bubble.widgets.focus)
+    assert visited == order
+    key(app, pygame.K_TAB)
+    assert bubble.visible and bubble.widgets.focus == -1, "the bubble lets the key go after its last button"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="",
+                                         scancode=0))
+    app.step(DT)
+    assert bubble.widgets.focus == order[-1]
+
 @pytest.mark.slow
 def test_a_bubble_never_covers_the_cards_in_play_or_the_buttons(app: App) -> None:
     bubble = RuleBubble(app.ctx)
@@ -165,3 +189,64 @@ def test_a_bubble_never_covers_the_cards_in_play_or_the_buttons(app: App) -> Non
                     for spot in layout.spots.values():
                         assert not shape.rect.colliderect(spot.block), (size, zoom, n, rule)
                     assert shape.rect.contains(shape.ok) and shape.rect.contains(shape.mute)
+
+
+def move_pointer(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(DT)
+
+
+def wait(app: App, seconds: float) -> None:
+    for _ in range(round(seconds / 0.25)):
+        app.step(0.25)
+
+
+def test_a_bubble_goes_by_itself_unless_the_pointer_rests_on_it_now(app: App) -> None:
+    """The pointer once rested on a bubble, then went away while no bubble showed: the next bubble, somewhere
+    the pointer is not, still goes by itself (it waited for the mouse to move over it and off again)."""
+    table = Table(app)
+    scene, bubble = table.scene, table.scene.rule_bubble
+    rules, human = table.session.rules, table.session.human_seat
+    bubble.notice(EightCut(seat=2), rules, human)
+    table.frame()
+    assert bubble.shape is not None
+    move_pointer(app, bubble.shape.rect.center)
+    assert bubble.hover
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)  # Got it
+    assert not bubble.visible
+    move_pointer(app, (2, scene.layout_now.size[1] - 2))  # off to a corner
+    bubble.notice(Locked(seat=1, suits=1), rules, human)
+    table.frame()
+    assert bubble.rule == "lock" and bubble.shape is not None
+    assert not bubble.shape.rect.collidepoint((2, scene.layout_now.size[1] - 2))
+    wait(app, SHOW_TIME + 1)
+    assert not bubble.visible
+    bubble.notice(Revolution(seat=1, active=True), rules, human)  # and one under the pointer stays
+    table.frame()
+    assert bubble.shape is not None
+    move_pointer(app, bubble.shape.rect.center)
+    wait(app, SHOW_TIME + 1)
+    assert bubble.rule == "revolution"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_bubble_s_buttons_are_drawn_at_the_table_s_size(tmp_path: Path, language: str) -> None:
+    """At a text size the table cannot take (it is drawn smaller than the menus), the bubble's buttons are drawn
+    at the table's size, as the bubble measured them: at the menus' their words ran out of the buttons."""
+    app = headless_app((1920, 1080), home=tmp_path / "home", language=language, raise_errors=True)
+    try:
+        app.ctx.update_settings(ui_scale=200)
+        app.show_title()
+        app.step(DT)
+        table = Table(app)
+        scene, bubble = table.scene, table.scene.rule_bubble
+        assert scene.zoom / 100 < app.ctx.zoom, "the table is drawn smaller than the menus"
+        bubble.notice(EightCut(seat=2), table.session.rules, table.session.human_seat)
+        table.frame()
+        for button in (bubble.ok, bubble.mute):
+            drawn = button.scale or app.ctx.scale  # as Button.draw sizes its words
+            words = app.ctx.text.size(label_text(button.label), px(button.font_size, drawn), bold=True)[0]
+            assert words < button.rect.width
+    finally:
+        app.close()

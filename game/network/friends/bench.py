@@ -38,7 +38,8 @@ from .server import FriendsServer, Limits, ServerThread
 from .table import Table
 
 LOOPBACK = "127.0.0.1"
-LIMITS = Limits(rate=1000.0, burst=2000, tables_per_address=1000, per_address=1000, connections=2000)
+LIMITS = Limits(rate=1000.0, burst=2000, tables_per_address=1000, per_address=1000, connections=2000,
+                handshakes=10_000.0, handshake_burst=10_000)
 DEFAULT_PAUSE = 0.8
 
 

@@ -73,7 +73,7 @@ from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, RuleError, pres
 from game.engine.state import Entry, GiftKind, PendingGift
 from game.levels import Level
 
-PROTOCOL: Final = 1
+PROTOCOL: Final = 2
 """The version of this protocol (``Hello.protocol``, ``Create.protocol``, ``Welcome.protocol``)."""
 APP: Final = "daifugo"
 MAX_CLIENT_BYTES: Final = 4096
@@ -290,7 +290,7 @@ class Lobby:
 class View:
     """What one player may know now: its seat's observation, the seating, the match so far.
 
-    ``history`` is the game's whole history in a ``Snapshot``, the new entries in an ``Update``.
+    ``history`` is the game's whole history in a ``Snapshot``, its entries from ``Update.since`` in an ``Update``.
     """
 
     game: int
@@ -328,6 +328,10 @@ class Update:
     step: int
     events: tuple[Event, ...]
     view: View
+    since: int = 0
+    """Where ``view.history`` starts in the game's history: the entries the client already has up to here stay, the
+    rest are replaced (a play learns why its trick ended only after the 7渡し or 10捨て it led to, so it comes
+    again)."""
 
 
 @dataclass(frozen=True)
@@ -425,6 +429,7 @@ def to_json(message: Message) -> dict[str, Any]:
         out["step"] = message.step
         if isinstance(message, Update):
             out["events"] = [event_json(e) for e in message.events]
+            out["since"] = message.since
         out["view"] = view_json(message.view)
     elif isinstance(message, Rejected):
         out.update(reason=message.reason.value, message=message.message, step=message.step)
@@ -1022,10 +1027,11 @@ def _snapshot(data: dict[str, Any], rules: RuleSet | None) -> Snapshot:
 
 
 def _update(data: dict[str, Any], rules: RuleSet | None) -> Update:
-    r = Reader(data, "update", ("type", "step", "events", "view"), ("step", "events", "view"))
+    r = Reader(data, "update", ("type", "step", "events", "view", "since"), ("step", "events", "view", "since"))
     game = _game_reader(rules, "update")
     events = tuple(game.event(e, f"update.events[{i}]") for i, e in enumerate(r.items("events", MAX_EVENTS)))
-    return Update(r.integer("step", 0, MAX_STEP), events, game.view(r.data["view"], "update.view"))
+    return Update(r.integer("step", 0, MAX_STEP), events, game.view(r.data["view"], "update.view"),
+                  r.integer("since", 0, MAX_TURNS))
 
 
 def _rejected(data: dict[str, Any], rules: RuleSet | None) -> Rejected:

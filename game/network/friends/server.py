@@ -89,6 +89,10 @@ class Limits:
     connections: int = 500
     per_address: int = 16
     """Open connections from one address (friends behind one router share it)."""
+    handshakes: float = 10.0
+    """New connections one address may open a second on average (each return of a seat tells its whole table)..."""
+    handshake_burst: int = 60
+    """... and at once (a whole table coming back after a network failure)."""
     hello_timeout: float = 10.0
     rate: float = 20.0
     """Messages a second a connection may send on average..."""
@@ -110,15 +114,34 @@ class Limits:
     result)."""
 
 
+@dataclass
+class _Bucket:
+    """A token bucket: ``take`` is refused beyond ``rate`` a second on average and ``burst`` at once."""
+
+    tokens: float
+    refilled: float
+
+    def take(self, rate: float, burst: int, now: float) -> bool:
+        self.tokens = min(float(burst), self.tokens + (now - self.refilled) * rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def full(self, rate: float, burst: int, now: float) -> bool:
+        return self.tokens + (now - self.refilled) * rate >= burst
+
+
 @dataclass(eq=False)
 class _Peer:
     ws: ServerConnection
     address: str
+    bucket: _Bucket
+    """Its messages' rate."""
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue())
     table: Table | None = None
     player: int = -1
-    tokens: float = 0.0
-    refilled: float = 0.0
     bad: int = 0
     closing: bool = False
 
@@ -168,6 +191,8 @@ class FriendsServer:
         self._peers: set[_Peer] = set()
         self._per_address: dict[str, int] = {}
         self._guesses: dict[str, deque[float]] = {}
+        self._handshakes: dict[str, _Bucket] = {}
+        """The rate of new connections by address."""
         self._server: Server | None = None
         self.decisions = Decisions(decisions)
         """Where the computers think: the decision worker's processes unless told otherwise (``thread``: tests and
@@ -232,16 +257,22 @@ class FriendsServer:
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """Refuse before the handshake when the server or this address has too many connections."""
         address = _address(connection)
-        if len(self._peers) >= self.limits.connections or \
-                self._per_address.get(address, 0) >= self.limits.per_address:
-            self._count(Refusal.TOO_MANY_CONNECTIONS)
-            return Response(http.HTTPStatus.SERVICE_UNAVAILABLE.value, "Service Unavailable",
-                            Headers([("Content-Type", "text/plain")]), b"too many connections\n")
+        limits = self.limits
+        if len(self._peers) >= limits.connections or self._per_address.get(address, 0) >= limits.per_address:
+            return self._turn_away(http.HTTPStatus.SERVICE_UNAVAILABLE, b"too many connections\n")
+        now = time.monotonic()
+        bucket = self._handshakes.setdefault(address, _Bucket(float(limits.handshake_burst), now))
+        if not bucket.take(limits.handshakes, limits.handshake_burst, now):
+            return self._turn_away(http.HTTPStatus.TOO_MANY_REQUESTS, b"too many new connections: try again soon\n")
         return None
+
+    def _turn_away(self, status: http.HTTPStatus, text: bytes) -> Response:
+        self._count(Refusal.TOO_MANY_CONNECTIONS)
+        return Response(status.value, status.phrase, Headers([("Content-Type", "text/plain")]), text)
 
     async def _handler(self, ws: ServerConnection) -> None:
         address = _address(ws)
-        peer = _Peer(ws, address, tokens=float(self.limits.burst), refilled=time.monotonic())
+        peer = _Peer(ws, address, _Bucket(float(self.limits.burst), time.monotonic()))
         self._peers.add(peer)
         self._per_address[address] = self._per_address.get(address, 0) + 1
         writer = asyncio.create_task(self._writer(peer))
@@ -341,7 +372,7 @@ class FriendsServer:
                 hosted = self._create(peer, hello)
                 slot, out = hosted.table.join(hello.name, now)
             else:
-                found = self._find(peer, hello.code)
+                found = self._find(peer, hello.code, hello.token)
                 if found is None:
                     return False
                 hosted = found
@@ -375,6 +406,8 @@ class FriendsServer:
         code = self._new_code()
         seed = self._seed()
         if create.resume is not None:
+            if key is None:  # its seed deals every game: one chosen by a creator would show it every hand
+                raise TableError(Refusal.NOT_ALLOWED, "a saved match is hosted again from its host's own copy")
             try:
                 table = Table.resume(code, create.resume, between_games=self.between_games)
             except ValueError as error:
@@ -403,17 +436,22 @@ class FriendsServer:
     def _seed(self) -> int:
         return (self._rng or random.SystemRandom()).getrandbits(31)
 
-    def _find(self, peer: _Peer, code: str) -> _Hosted | None:
+    def _find(self, peer: _Peer, code: str, token: str = "") -> _Hosted | None:
+        """The table of ``code``, or None with a refusal.  An address locked out for guessing may still bring a
+        player back to its seat (friends behind one router share an address): with the right code and a token
+        of that table; anything else is refused alike, so the lock-out tells nothing of which codes exist."""
         now = time.monotonic()
         guesses = self._guesses.setdefault(peer.address, deque())
         while guesses and now - guesses[0] > self.limits.guess_window:
             guesses.popleft()
+        hosted = self.tables.get(code)
         if len(guesses) >= self.limits.wrong_codes:
+            if token and hosted is not None and hosted.table.seat_of_token(token) is not None:
+                return hosted
             self._refuse(peer, Refusal.TOO_MANY_GUESSES,
                          "too many wrong table codes from this address: "
                          f"wait {self.limits.guess_window / 60:g} minutes")
             return None
-        hosted = self.tables.get(code)
         if hosted is None or hosted.table.closed:
             guesses.append(now)
             self._refuse(peer, Refusal.WRONG_CODE, f"no table has the code {code}")
@@ -421,13 +459,7 @@ class FriendsServer:
         return hosted
 
     def _within_rate(self, peer: _Peer) -> bool:
-        now = time.monotonic()
-        peer.tokens = min(float(self.limits.burst), peer.tokens + (now - peer.refilled) * self.limits.rate)
-        peer.refilled = now
-        if peer.tokens < 1:
-            return False
-        peer.tokens -= 1
-        return True
+        return peer.bucket.take(self.limits.rate, self.limits.burst, time.monotonic())
 
     def _receive(self, peer: _Peer, text: str | bytes) -> None:
         table = peer.table
@@ -563,6 +595,10 @@ class FriendsServer:
         for address, guesses in list(self._guesses.items()):
             if not guesses or now - guesses[-1] > self.limits.guess_window:
                 del self._guesses[address]
+        limits = self.limits
+        for address, bucket in list(self._handshakes.items()):
+            if bucket.full(limits.handshakes, limits.handshake_burst, now):
+                del self._handshakes[address]
         self._sweeper = asyncio.get_running_loop().call_later(30.0, self._sweep)
 
 

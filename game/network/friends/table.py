@@ -39,7 +39,7 @@ from game.engine import PASS, IllegalMove, Match, Observation, observe
 from game.engine.events import Event
 from game.engine.record import match_record_json, parse_record, record_json, resume_match
 from game.engine.runner import Answer, Decision, MatchRunner
-from game.engine.state import GiftKind, Phase
+from game.engine.state import Entry, GiftKind, Phase, Turn
 from game.session import decision_step
 
 from .messages import (
@@ -102,6 +102,8 @@ class SeatSlot:
     ready: bool = False
     synced_game: int = -1
     synced_history: int = 0
+    synced_turn: tuple[int, Entry] | None = None
+    """The last play or pass sent and where it is: it may yet learn why its trick ended."""
     last_reaction: float = -1e9
 
     def state(self, started: bool, drop_timeout: float, now: float) -> SeatState:
@@ -151,6 +153,7 @@ class Table:
     _due: dict[int, _Due] = field(default_factory=dict)
     _resume: Match | None = None
     _shown: Lobby | None = None
+    _records: dict[int, GameRecord] = field(default_factory=dict)
     closed: bool = False
     owned: bool = True
     """Created by a player (its owner, player 0): the table closes if the owner goes before the start."""
@@ -214,8 +217,8 @@ class Table:
     def come_back(self, token: str, now: float, records: int = 0) -> tuple[SeatSlot, list[Outgoing]]:
         """A person returns with its token: its seat, the whole state at once (and the records of the finished
         games from game ``records`` on), and the others told."""
-        slot = next((s for s in self.seats if s.person and s.token and secrets.compare_digest(s.token, token)), None)
-        if slot is None or slot.left or self.closed:
+        slot = self.seat_of_token(token)
+        if slot is None:
             raise TableError(Refusal.BAD_TOKEN, "this seat's token is not known here (or the player left)")
         slot.connected, slot.dropped_at = True, None
         slot.synced_game = -1
@@ -224,9 +227,17 @@ class Table:
             out.append((slot.player, self.snapshot(slot, now)))
             match = self.match
             for index in range(records, len(match.results)):
-                out.append((slot.player, GameRecord(index, record_json(match.rules, [match.games[index]]))))
+                out.append((slot.player, self._game_record(index)))
             self._restart_due(slot.player, now)
         return slot, out
+
+    def seat_of_token(self, token: str) -> SeatSlot | None:
+        """The seat a person may come back to with ``token`` (None: no seat of this open table, or its player
+        left)."""
+        given = token.encode()  # bytes: a peer's text may hold any character (``compare_digest`` takes only ASCII)
+        slot = next((s for s in self.seats if s.person and s.token and secrets.compare_digest(s.token.encode(), given)),
+                    None)
+        return None if slot is None or slot.left or self.closed else slot
 
     def drop(self, player: int, now: float) -> list[Outgoing]:
         """The connection of ``player`` was lost: it keeps its seat (``RECONNECTING``)."""
@@ -282,10 +293,25 @@ class Table:
                 out.append((slot.player, update))
         return out
 
+    def _game_record(self, index: int) -> GameRecord:
+        """The record of the finished game ``index``, made once (a finished game does not change; a player's every
+        return is sent the records it lacks)."""
+        record = self._records.get(index)
+        if record is None:
+            match = self.match
+            record = self._records[index] = GameRecord(index, record_json(match.rules, [match.games[index]]))
+        return record
+
     def snapshot(self, slot: SeatSlot, now: float) -> Snapshot:
         view = view_of(self.match, slot.player, deadline=self._deadline(slot.player, now))
-        slot.synced_game, slot.synced_history = view.game, len(view.history)
+        self._synced(slot, view.game)
         return Snapshot(self.step, view)
+
+    def _synced(self, slot: SeatSlot, game_index: int) -> None:
+        history = self.match.game.history
+        slot.synced_game, slot.synced_history = game_index, len(history)
+        last = next((i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], Turn)), None)
+        slot.synced_turn = None if last is None else (last, history[last])
 
     def _deadline(self, player: int, now: float) -> float:
         due = self._due.get(player)
@@ -307,8 +333,7 @@ class Table:
             self.game_over_at = now
             for slot in self.seats:
                 slot.ready = not (slot.person and slot.connected)
-            record = record_json(runner.match.rules, [runner.game])
-            out.append((ALL, GameRecord(len(runner.match.games) - 1, record)))
+            out.append((ALL, self._game_record(len(runner.match.games) - 1)))
         self.step += 1
         self._track_due(now)
         updates: list[Outgoing] = []
@@ -323,10 +348,13 @@ class Table:
         if slot.synced_game != game_index and slot.synced_game != game_index - 1:
             return self.snapshot(slot, now)  # it missed more than this game's start: everything at once
         start = slot.synced_history if slot.synced_game == game_index else 0
+        sent = slot.synced_turn
+        if start and sent is not None and match.game.history[sent[0]] != sent[1]:
+            start = sent[0]  # the play sent before learned why its trick ended (after its 7渡し or 10捨て)
         view = view_of(match, slot.player, history_from=start, deadline=self._deadline(slot.player, now))
-        slot.synced_game, slot.synced_history = game_index, start + len(view.history)
+        self._synced(slot, game_index)
         seat = match.seat_of(slot.player)
-        return Update(self.step, seat_events(events, seat), view)
+        return Update(self.step, seat_events(events, seat), view, start)
 
     def _track_due(self, now: float) -> None:
         """Note when each person's decision became due (the turn timer counts from then)."""

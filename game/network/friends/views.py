@@ -53,7 +53,7 @@ class Mirror:
         view = message.view
         old = self.view
         if isinstance(message, Update) and old is not None and old.game == view.game:
-            view = replace(view, history=old.history + view.history)
+            view = replace(view, history=old.history[:message.since] + view.history)
         self.view = view
         self.step = message.step
         return view

@@ -139,7 +139,7 @@ class ErrorScene(Scene):
                 self.focus = hit
                 self._press(hit)
         elif isinstance(intent, Command):
-            if intent.name in ("left", "right", "up", "down", "tab"):
+            if intent.name in ("left", "right", "up", "down", "tab", "backtab"):
                 self.focus = 1 - self.focus
             elif intent.name in ("confirm", "toggle"):
                 self._press(self.focus)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.network.friends.client import Link
 from game.network.friends.discovery import Finder
 from game.network.friends.messages import CODE_LENGTH, MAX_NAME, MessageError, SeatState, clean_name, table_code
 from game.network.friends.remote import RemoteSession
@@ -50,13 +51,15 @@ class LobbyScene(MenuScreen):
         self.widgets.add(self.back_button)
         self.widgets.focus = 0
         self.sent = False
+        """Start was sent on this connection (a drop loses it: it may be pressed again once the link is back)."""
 
     def _owner(self) -> bool:
         welcome = self.remote.welcome
         return welcome is not None and welcome.owner
 
     def _can_start(self) -> bool:
-        return self._owner() and not self.sent and self.remote.lobby is not None
+        return self._owner() and not self.sent and self.remote.lobby is not None \
+            and self.remote.status.link is Link.ONLINE
 
     def start(self) -> None:
         from game.network.friends.messages import Start
@@ -72,8 +75,10 @@ class LobbyScene(MenuScreen):
         super().update(dt)
         remote = self.remote
         remote.pump()
+        if remote.status.link is not Link.ONLINE:
+            self.sent = False  # a Start not yet taken is lost with the connection
         self.start_button.visible = self._owner()
-        if remote.closed is not None or remote.status.link.value == "gone":
+        if remote.closed is not None or remote.status.link is Link.GONE:
             self.ctx.nav.friends_ended(remote)
         elif remote.started:
             self.ctx.nav.open_remote_table(remote)

@@ -13,20 +13,21 @@ nothing.  When the script ends the panel says so and offers the next lesson.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.cards import format_symbols
 from game.lessons.catalog import lessons
-from game.lessons.script import Expect, NextGame, PlayOut, Step, Target
+from game.lessons.script import Expect, Lesson, NextGame, PlayOut, Step, Target
 from game.lessons.session import LessonSession
 
 from .. import theme
 from ..intents import Command, Intent, Pointer, Wheel
-from ..table.coach import CoachPainter, CoachText
+from ..table.coach import CoachPainter, CoachText, PanelShape
 from ..table.layout import TableLayout
-from ..table.painter import TITLE_COLORS
+from ..table.model import SeatState
 from ..theme import px
 from ..tween import Tween
 from ..widgets import Button, WidgetGroup
@@ -158,12 +159,13 @@ class LessonTableScene(TableScene):
         if self._hint is not None and self._hint[1].done:
             self._hint = None
         super().update(dt)
+        self.skip_button.visible = False  # the coach's Next moves on, then the others finish the game at once
         run = self.lesson_session.run
         step = self.step
         self.next_button.visible = step is not None and step.expect is Expect.NEXT
-        if step is not None:
-            text = self.ctx.t(step.text, **step.params)
-            self.next_button.rect = self.coach.shape(self.layout_now, text, with_button=True).button
+        shape = self._panel_shape(self.layout_now)
+        if shape is not None:
+            self.next_button.rect = shape.button
         if isinstance(run.item, PlayOut):
             self.skipping = True  # the player is out: the others finish at once
         if isinstance(run.item, NextGame) and self.director.idle and self.lesson_session.game.result is not None:
@@ -189,19 +191,16 @@ class LessonTableScene(TableScene):
 
     # --- the end of the lesson ---------------------------------------------------------------
 
-    def _next_lesson(self) -> LessonSession | None:
+    def _next_lesson(self) -> Lesson | None:
+        """The lesson after this one on the lessons screen (None after the last)."""
         every = lessons()
-        ids = [item.id for item in every]
-        index = ids.index(self.lesson_session.lesson.id)
-        if index + 1 >= len(every):
-            return None
-        return LessonSession(every[index + 1], self.ctx.worker)
+        index = [item.id for item in every].index(self.lesson_session.lesson.id)
+        return every[index + 1] if index + 1 < len(every) else None
 
     def _build_done(self) -> None:
         t = self.ctx.t
-        upcoming = self._next_lesson()
         self.next_lesson_button = Button(lambda: t("coach.complete.next_lesson"), self._go_next_lesson)
-        self.next_lesson_button.visible = upcoming is not None
+        self.next_lesson_button.visible = self._next_lesson() is not None
         self.lessons_button = Button(lambda: t("coach.complete.lessons"), self.leave, style="secondary")
         self.play_button_done = Button(lambda: t("coach.complete.play"), self._go_play, style="secondary")
         self.done_widgets = WidgetGroup([b for b in (self.next_lesson_button, self.lessons_button,
@@ -210,7 +209,7 @@ class LessonTableScene(TableScene):
     def _go_next_lesson(self) -> None:
         upcoming = self._next_lesson()
         if upcoming is not None and self.ctx.stack.top is self:
-            self.ctx.stack.replace(LessonTableScene(self.ctx, upcoming))
+            self.ctx.stack.replace(LessonTableScene(self.ctx, LessonSession(upcoming, self.ctx.worker)))
 
     def _go_play(self) -> None:
         self.leave()
@@ -380,27 +379,27 @@ class LessonTableScene(TableScene):
             self.coach.glow(surface, rects, self.clock, layout.scale, arrow=arrow)
             if self.next_button.visible:
                 self.next_button.draw(surface, self.ctx, True)
-        if self.lesson_session.game.result is not None and not self.finished:
-            self._draw_classes(surface, layout)
         if self.finished:
             self._draw_done(surface, layout)
 
-    def _draw_classes(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        """The classes the game just gave, on each seat's plate and by the player's name (a game shows them on
-        the result screen, which a lesson does without)."""
+    def _panel_shape(self, layout: TableLayout) -> PanelShape | None:
+        """Where the coach's panel is drawn (None while no step is shown)."""
+        step = self.step
+        if step is None or self.finished:
+            return None
+        return self.coach.shape(layout, self.ctx.t(step.text, **step.params), with_button=step.expect is Expect.NEXT)
+
+    def _draw_trick_label(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """Not where the coach's panel lies over it (its words would show through, or above the panel cut)."""
+        shape = self._panel_shape(layout)
+        if shape is None or not shape.rect.colliderect(layout.trick_label):
+            super()._draw_trick_label(surface, layout)
+
+    def _seat_shown(self, seat: int) -> SeatState:
+        """Once a game is over its classes (a game shows them on the result screen, which a lesson does without)."""
+        state = super()._seat_shown(seat)
         result = self.lesson_session.game.result
-        assert result is not None
-        ctx, scale, painter = self.ctx, layout.scale, self.painter
-        for seat, title in enumerate(result.titles):
-            label = ctx.t(f"class.{title.value}")
-            chip = painter.badge_rect(label, (0, 0), scale)
-            if seat == self.session.human_seat:
-                name_w = ctx.text.size(ctx.t("seat.you"), px(theme.FONT_LABEL, scale), bold=True)[0]
-                chip.midleft = (layout.human_info.left + px(14, scale) + name_w, layout.human_info.centery)
-            else:
-                plate = layout.spots[seat].plate
-                chip.bottomright = (plate.right - px(8, scale), plate.bottom - px(6, scale))
-            painter.badge(surface, label, TITLE_COLORS[title], chip.center, scale)
+        return state if result is None or self.finished else replace(state, title=result.titles[seat])
 
     def _draw_messages(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """The coach's panel instead of the table's prompts."""

@@ -201,8 +201,8 @@ class ReplayViewerScene(Scene):
         """Tab reaches the controls one after another; Enter (or Space) uses the one reached, ← → change a
         selector reached.  Until Tab is pressed, the keys step and play the replay."""
         group = self.widgets
-        if intent.name == "tab":
-            group.move_focus(1)
+        if intent.name in ("tab", "backtab"):
+            group.move_focus(1 if intent.name == "tab" else -1)
             return True
         if not 0 <= group.focus < len(group.widgets):
             return False

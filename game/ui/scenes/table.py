@@ -37,7 +37,7 @@ from ..table.dispatch import EventTable, nothing
 from ..table.hand import HandView
 from ..table.layout import STAMP_ROW, TableLayout, table_layout
 from ..table.log import leader_text
-from ..table.model import TableModel
+from ..table.model import SeatState, TableModel
 from ..table.painter import TablePainter
 from ..table.rule_bubble import RuleBubble
 from ..theme import px
@@ -103,7 +103,10 @@ class TableScene(Scene, Generic[S]):
         """After a reaction: the next one waits as long as the table's server would (it drops one sent sooner)."""
         self._stamp_fit: tuple[tuple[str, ...], tuple[int, int]] | None = None
         self._news = False
-        """The table took a change with no animation (a whole view after a return): drawn at the next frame."""
+        """The table took a change with no animation (a whole view after a return, a friend's connection state):
+        drawn at the next frame."""
+        self._seats_shown: object = None
+        """At a table for friends: the seats (names, connection states) last taken in."""
         self._rng = random.Random(session.seed)
         self._toasts: EventTable[str | None] = EventTable({
             Started: self._leader_toast, Exchanged: self._exchange_toast, SevenPass: self._received_toast,
@@ -391,8 +394,12 @@ class TableScene(Scene, Generic[S]):
         return COUNTDOWN_FPS if self.session.deadline() > 0 else 0.0
 
     def _remote_news(self, remote: RemoteSession) -> None:
-        """At a table for friends: reactions, refused actions, and the table closing."""
+        """At a table for friends: the seats' names and connection states, reactions, refused actions, and the table
+        closing."""
         t = self.ctx.t
+        if remote.lobby is not self._seats_shown:  # someone dropped, came back, or a computer took a seat
+            self._seats_shown = remote.lobby
+            self._news = True
         for reaction in remote.reactions:
             player = reaction.player
             name = t("seat.you") if player == remote.me else (remote.name_of(player) or "?")
@@ -591,6 +598,9 @@ class TableScene(Scene, Generic[S]):
         selection, Space selects, P passes, whatever was clicked before.
         """
         layout = self.layout_now
+        if isinstance(intent, Command) and intent.name in ("tab", "backtab") and self._stamp_focused():
+            self._stamp_key(intent.name)  # Tab goes on through the stamps before a rule bubble takes it again
+            return
         if self.rule_bubble.handle(intent):
             return
         if isinstance(intent, Wheel):
@@ -638,6 +648,10 @@ class TableScene(Scene, Generic[S]):
             elif name.startswith("stamp"):
                 self.react(int(name[5:]))
 
+    def _stamp_focused(self) -> bool:
+        focus = self.widgets.focus
+        return 0 <= focus < len(self.widgets.widgets) and self.widgets.widgets[focus] in self.stamp_buttons
+
     def _stamp_key(self, name: str) -> bool:
         """Tab goes through the reaction stamps (then back to the hand); Enter or Space sends the one in focus,
         Esc or any key of the hand leaves them.  True if the key was theirs."""
@@ -646,9 +660,13 @@ class TableScene(Scene, Generic[S]):
             return False
         focused = self.widgets.widgets[self.widgets.focus] if 0 <= self.widgets.focus < len(self.widgets.widgets) \
             else None
-        if name == "tab":
-            index = stamps.index(focused) + 1 if isinstance(focused, Button) and focused in stamps else 0
-            self.widgets.focus = self.widgets.widgets.index(stamps[index]) if index < len(stamps) else -1
+        if name in ("tab", "backtab"):
+            here = stamps.index(focused) if isinstance(focused, Button) and focused in stamps else None
+            if name == "tab":
+                index = 0 if here is None else here + 1
+            else:
+                index = len(stamps) - 1 if here is None else here - 1
+            self.widgets.focus = self.widgets.widgets.index(stamps[index]) if 0 <= index < len(stamps) else -1
             return True
         if focused is None or focused not in stamps:
             return False
@@ -671,7 +689,7 @@ class TableScene(Scene, Generic[S]):
         thinking_seat = public.turn if self._think is not None and not session.remote else -1
         stock = bool(session.rules.hand_size)
         for seat, spot in layout.spots.items():
-            state = model.seats[seat]
+            state = self._seat_shown(seat)
             turn = self.director.idle and model.result is None and seat == public.turn and \
                 public.phase is Phase.PLAY
             painter.seat(surface, layout, spot, state, self.seat_name(seat), self.seat_level(seat),
@@ -685,7 +703,7 @@ class TableScene(Scene, Generic[S]):
                          scale, chip=True)
         painter.flights(surface, self.director, under=True)
         painter.trick(surface, layout, model)
-        painter.trick_label(surface, layout, model, self.seat_name)
+        self._draw_trick_label(surface, layout)
         painter.indicators(surface, layout, model)
         self._draw_top_bar(surface, layout)
         self._draw_human_info(surface, layout)
@@ -712,6 +730,14 @@ class TableScene(Scene, Generic[S]):
         painter.banners(surface, layout, self.director)
         self._draw_messages(surface, layout)
         self.rule_bubble.draw(surface, layout)
+
+    def _seat_shown(self, seat: int) -> SeatState:
+        """A seat as its plate shows it (its class: the previous game's)."""
+        return self.model.seats[seat]
+
+    def _draw_trick_label(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """Under the trick: who played it."""
+        self.painter.trick_label(surface, layout, self.model, self.seat_name)
 
     def _hover_refusal(self) -> str | None:
         """Why the disabled Play or Pass under the pointer cannot be pressed (None if neither is)."""
@@ -778,7 +804,7 @@ class TableScene(Scene, Generic[S]):
 
     def _draw_human_info(self, surface: pygame.Surface, layout: TableLayout) -> None:
         ctx, scale = self.ctx, layout.scale
-        state = self.model.seats[self.session.human_seat]
+        state = self._seat_shown(self.session.human_seat)
         rect = layout.human_info
         size = px(theme.FONT_LABEL, scale)
         name = ctx.text.draw(surface, ctx.t("seat.you"), (rect.left + px(4, scale), rect.centery), size, theme.CREAM,

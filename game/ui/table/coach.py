@@ -18,7 +18,7 @@ import pygame
 from .. import theme
 from ..scenes.drawing import clipped
 from ..theme import px
-from ..widgets import rounded_panel
+from ..widgets import fit_label, rounded_panel
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -30,7 +30,10 @@ PANEL_FILL = (12, 34, 26, 244)
 PANEL_W = 760
 """The widest the coach's panel grows (at scale 1)."""
 SMALLEST = 0.7
-"""The step's words shrink to this part of their size before they overflow a short slot."""
+"""The step's words shrink to this part of their size in a short slot (then their lines may take the bottom
+margin); only where even that does not show every line whole (a table clamped to a smaller size than the player
+chose) do they get smaller still, down to ``LEAST``."""
+LEAST = 8
 
 
 @dataclass(frozen=True)
@@ -94,9 +97,10 @@ class CoachPainter:
 
     def shape(self, layout: TableLayout, text: str, *, with_button: bool) -> PanelShape:
         """The panel for ``text``: between the play log and the tracker, as wide as the seats allow, at the
-        bottom of the messages slot; the words wrapped (in smaller type, down to ``SMALLEST``, when the slot is
-        short) left of the Next button (``with_button``)."""
-        key = (layout.size, layout.scale, layout.n, layout.messages.topleft, text, with_button, self.ctx.t.lang)
+        bottom of the messages slot; the words wrapped (in smaller type when the slot is short: ``SMALLEST``)
+        left of the Next button (``with_button``)."""
+        key = (layout.size, layout.scale, layout.n, layout.messages.topleft, text, with_button, self.ctx.t.lang,
+               self.ctx.settings.high_contrast)
         shape = self._shapes.get(key)
         if shape is None:
             if len(self._shapes) > 64:
@@ -120,19 +124,27 @@ class CoachPainter:
         pad = px(20, scale)
         text_w = width - 2 * pad - (button.width + pad if with_button else 0)
         full = px(theme.FONT_BODY, scale)
+        bold = self.ctx.settings.high_contrast  # the words are drawn bold (wider) in high contrast
         smallest = max(8, round(full * SMALLEST))
-        for size in range(full, smallest - 1, -1):  # in a short slot the line of keys goes before the words shrink
-            lines = self.ctx.text.wrap(text, size, max(1, text_w))
+        for size in range(full, LEAST - 1, -1):  # in a short slot the line of keys goes before the words shrink
+            lines = self.ctx.text.wrap(text, size, max(1, text_w), bold=bold)
             for footer in (True, False):
                 height = self._chrome(scale, footer) + round(size * 1.4) * len(lines)
                 if height <= area.height:
                     break
-            if height <= area.height:
+            if height <= area.height or (size <= smallest and self.words_bottom(scale, size, lines) <= area.height):
                 break
         rect = pygame.Rect(0, 0, width, min(area.height, max(height, button.height + px(24, scale))))
         rect.midbottom = (area.centerx, layout.messages.bottom)
         button.midright = (rect.right - pad, rect.centery)
         return PanelShape(rect, lines, size, button, footer)
+
+    def words_bottom(self, scale: float, size: int, lines: list[str]) -> int:
+        """How far below the panel's top the last line of the words ends (without the line of keys), with a hair
+        of margin above the border."""
+        last = self.ctx.text.size(lines[-1], size, bold=self.ctx.settings.high_contrast)[1] if lines else 0
+        return px(12, scale) + px(theme.FONT_SMALL, scale) + px(6, scale) + round(size * 1.4) * (len(lines) - 1) \
+            + last + px(3, scale)
 
     @staticmethod
     def _chrome(scale: float, footer: bool) -> int:
@@ -162,7 +174,7 @@ class CoachPainter:
             ctx.text.draw(surface, words.heading, (rect.left + pad, y), small, theme.GOLD, anchor="topleft",
                           bold=True)
         else:  # no room for the line of keys: a hint takes the heading's place
-            hint, size = _fitted(ctx, words.footer, small, right - rect.left - pad, bold=True)
+            hint, size = fit_label(ctx, words.footer, small, right - rect.left - pad, bold=True, least=0)
             ctx.text.draw(surface, hint, (rect.left + pad + shake, y), size, theme.SELECT, anchor="topleft", bold=True)
         y += small + px(6, scale)
         line_h = round(shape.size * 1.4)
@@ -174,7 +186,7 @@ class CoachPainter:
         if not shape.footer:
             return
         color = theme.SELECT if words.footer_alert else (theme.CREAM if solid else theme.MUTED)
-        footer, size = _fitted(ctx, words.footer, small, right - rect.left - pad, bold=words.footer_alert)
+        footer, size = fit_label(ctx, words.footer, small, right - rect.left - pad, bold=words.footer_alert, least=0)
         ctx.text.draw(surface, footer, (rect.left + pad + shake, rect.bottom - px(12, scale)), size, color,
                       anchor="bottomleft", bold=words.footer_alert)
 
@@ -194,13 +206,6 @@ def room(layout: TableLayout, top: int) -> pygame.Rect:
                     min(half, other.left - gap - center)
                 area = pygame.Rect(center - max(0, half), area.top, 2 * max(0, half), area.height)
     return area if area.width >= slot.width else pygame.Rect(slot.left, top, slot.width, slot.bottom - top)
-
-
-def _fitted(ctx: Context, text: str, size: int, width: int, *, bold: bool) -> tuple[str, int]:
-    """``text`` and the largest size up to ``size`` (down to 8) at which it is no wider than ``width``."""
-    while size > 8 and ctx.text.size(text, size, bold=bold)[0] > width:
-        size -= 1
-    return text, size
 
 
 __all__ = ["CoachPainter", "CoachText", "PanelShape", "room"]

@@ -99,15 +99,24 @@ class RuleBubble:
         self.rule: str | None = None
         """The rule explained now (None: no bubble)."""
         self.tween = Tween(SHOW_TIME)
-        self.hover = False
+        self.pointer: tuple[int, int] | None = None
+        """Where the pointer was last seen moving, bubble or not."""
         self.ok = Button(lambda: ctx.t("help.ok"), self.dismiss, size=theme.FONT_SMALL)
         self.mute = Button(lambda: ctx.t("help.dont_show"), self.mute_rule, style="secondary", size=theme.FONT_SMALL)
         self.widgets = WidgetGroup([self.ok, self.mute])
         self.shape: BubbleShape | None = None
+        self._placed: tuple[TableLayout, tuple[str, ...]] | None = None
+        """The layout and the words ``shape`` was found for (the search wraps the words many times: once per
+        bubble and layout, not every frame)."""
 
     @property
     def visible(self) -> bool:
         return self.rule is not None
+
+    @property
+    def hover(self) -> bool:
+        """The pointer rests on the bubble shown now (it does not go meanwhile)."""
+        return self.shape is not None and self.pointer is not None and self.shape.rect.collidepoint(self.pointer)
 
     # --- what to explain -----------------------------------------------------------------
 
@@ -155,18 +164,28 @@ class RuleBubble:
 
     # --- input ---------------------------------------------------------------------------
 
+    def _tab(self, direction: int) -> bool:
+        """Tab reaches the bubble's buttons one after the other, then leaves the bubble (False: the table's other
+        controls take the key)."""
+        widgets = self.widgets
+        order = widgets.focusable_order()
+        if order and widgets.focus == (order[-1] if direction > 0 else order[0]):
+            widgets.focus = -1
+            return False
+        widgets.move_focus(direction)
+        return True
+
     def handle(self, intent: Intent) -> bool:
         """Take an intent meant for the bubble: a click on its buttons, Tab to reach them, Enter on them."""
+        if isinstance(intent, Pointer) and intent.kind == "move":
+            self.pointer = intent.pos
         if self.rule is None or self.shape is None:
             return False
         if isinstance(intent, Pointer):
-            if intent.kind == "move":
-                self.hover = self.shape.rect.collidepoint(intent.pos)
             return self.widgets.handle(intent) and intent.kind == "down"
         if isinstance(intent, Command):
-            if intent.name == "tab":
-                self.widgets.move_focus(1)
-                return True
+            if intent.name in ("tab", "backtab"):
+                return self._tab(1 if intent.name == "tab" else -1)
             if self.widgets.focus >= 0 and intent.name in ("confirm", "toggle"):
                 self.widgets.widgets[self.widgets.focus].activate()
                 return True
@@ -184,6 +203,10 @@ class RuleBubble:
         if self.rule is None:
             return None
         text, scale = self.ctx.t(text_key(self.rule)), layout.scale
+        words = (text, self.ctx.t("help.ok"), self.ctx.t("help.dont_show"))
+        if self.shape is not None and self._placed is not None and self._placed[0] is layout \
+                and self._placed[1] == words:
+            return self.shape
         rooms = [*places(layout), layout.messages]
         shape = next((found for squeeze in (False, True) for room in rooms for beside in (False, True)
                       if (found := self._shape(room, text, scale, beside=beside, squeeze=squeeze)) is not None),
@@ -192,8 +215,9 @@ class RuleBubble:
             roomiest = max(rooms, key=lambda r: min(r.width, px(BUBBLE_W, scale)) * r.height)
             shape = self._shape(roomiest, text, scale, beside=False, squeeze=True, force=True)
         assert shape is not None
-        self.shape = shape
+        self.shape, self._placed = shape, (layout, words)
         self.ok.rect, self.mute.rect = shape.ok, shape.mute
+        self.ok.scale = self.mute.scale = scale  # the table's, as measured (a clamped table's is the menus' less)
         return shape
 
     def _shape(self, room: pygame.Rect, text: str, scale: float, *, beside: bool, squeeze: bool,

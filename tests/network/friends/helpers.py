@@ -42,7 +42,7 @@ from game.network.friends.table import Table
 from game.network.friends.views import Mirror, view_of
 
 LOOPBACK = "127.0.0.1"
-FAST = Limits(rate=1000.0, burst=2000, tables_per_address=50)
+FAST = Limits(rate=1000.0, burst=2000, tables_per_address=50, handshakes=1000.0, handshake_burst=2000)
 """Limits for bots that act as fast as the table answers (people need far less)."""
 T = TypeVar("T")
 CARD = re.compile(r"^(?:[3-9TJQKA2][SHDC]|JK)$")

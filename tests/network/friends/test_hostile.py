@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from game.network.friends.bots import run_bot
-from game.network.friends.client import Connection
+from game.network.friends.client import Connection, Link, Status
 from game.network.friends.messages import (
     CLIENT_TYPES,
     Act,
@@ -32,10 +32,12 @@ from game.network.friends.messages import (
     encode,
 )
 from game.network.friends.server import Limits
+from game.network.friends.table import Table
 
 from .helpers import running_server, wait_item, welcome_of
 
-LIMITS = Limits(rate=60.0, burst=120, per_address=40, wrong_codes=5, hello_timeout=1.0, bad_messages=30)
+LIMITS = Limits(rate=60.0, burst=120, per_address=40, wrong_codes=5, hello_timeout=1.0, bad_messages=30,
+                handshakes=1000.0, handshake_burst=2000)
 
 
 async def raw_exchange(url: str, first: str | bytes, then: Sequence[str | bytes] = (),
@@ -167,6 +169,54 @@ def test_guessing_codes_is_refused_then_locked_out() -> None:
         host.close()
 
 
+
+
+def test_a_token_of_any_characters_is_refused_plainly() -> None:
+    """A return with a token of characters no token has (not ASCII) is refused as a bad token, like any other
+    (the comparison once failed on it and the connection was cut without a word)."""
+    with running_server(limits=LIMITS) as (thread, url):
+        host = Connection(url, Create("host", TableSettings(players=3))).start()
+        code = welcome_of(host).code
+        for token in ("\u00e9t\u00e9", "\u30c8\u30fc\u30af\u30f3", "\U0001f600" * 10):
+            answers = asyncio.run(raw_exchange(url, encode(Hello("thief", code, token=token))))
+            assert answers and answers[-1]["reason"] == Refusal.BAD_TOKEN.value, answers
+        assert thread.server.refusals[Refusal.BAD_TOKEN] == 3
+        host.close()
+
+
+def test_a_dedicated_server_takes_no_saved_match_whose_seed_its_creator_chose() -> None:
+    """A saved match carries the seed that deals its games: on a server anyone may create tables on, a ``create``
+    resuming a match of a seed of one's own choosing would show its creator every hand of every game.  Only the
+    host's own server (its key) hosts a saved match again."""
+    table = Table("ABCDE", TableSettings(players=4), seed=12345)
+    table.join("cheat", 0.0)
+    table.start(0, 0.0)
+    data = table.save_data()
+    assert data is not None
+    with running_server(limits=LIMITS) as (thread, url):
+        answers = asyncio.run(raw_exchange(url, encode(Create("cheat", TableSettings(players=4), resume=data))))
+        assert answers and answers[-1]["type"] == "refused", answers
+        assert answers[-1]["reason"] == Refusal.NOT_ALLOWED.value and "saved" in answers[-1]["message"]
+        assert not thread.tables()
+
+def test_a_player_comes_back_from_an_address_locked_out_for_guessing() -> None:
+    """Friends behind one router (or a carrier's shared address) share an address: one guessing codes locks it out of
+    joining, but a seated player's return with its token still comes in.  A token that is not the table's is
+    refused as a guess, so the lock-out says nothing of which codes exist."""
+    with running_server(limits=LIMITS) as (_, url):
+        host = Connection(url, Create("host", TableSettings(players=3))).start()
+        code = welcome_of(host).code
+        wrong = "ABCDE" if code != "ABCDE" else "FGHJK"
+        for _ in range(LIMITS.wrong_codes):
+            asyncio.run(raw_exchange(url, encode(Hello("guess", wrong))))
+        stolen = asyncio.run(raw_exchange(url, encode(Hello("thief", code, token="A" * 24))))
+        assert stolen[-1]["reason"] == Refusal.TOO_MANY_GUESSES.value
+        wait_item(host, Lobby)
+        host.kill()  # the host's connection drops: it comes back with its token
+        back = wait_item(host, Status, lambda s: s.link in (Link.ONLINE, Link.GONE))
+        assert back.link is Link.ONLINE, back.message
+        host.close()
+
 @pytest.mark.slow
 def test_no_hello_a_binary_hello_and_a_second_hello_are_refused() -> None:
     with running_server(limits=LIMITS) as (_, url):
@@ -208,7 +258,8 @@ def test_out_of_turn_and_stale_actions_are_refused_with_reasons() -> None:
 
 
 def test_hundreds_of_connections_are_refused_beyond_the_caps_and_the_server_goes_on() -> None:
-    limits = Limits(rate=1000.0, burst=2000, per_address=30, connections=60, hello_timeout=3.0)
+    limits = Limits(rate=1000.0, burst=2000, per_address=30, connections=60, hello_timeout=3.0, handshakes=1000.0,
+                    handshake_burst=2000)
     with running_server(limits=limits) as (_, url):
 
         async def crowd() -> tuple[int, int]:
@@ -244,6 +295,41 @@ def test_hundreds_of_connections_are_refused_beyond_the_caps_and_the_server_goes
         assert all(r is not None and r.over is not None for r in results)
 
 
+
+def test_a_storm_of_new_connections_from_one_address_is_held_to_a_rate() -> None:
+    """One address opening connection after connection (a seat's token coming back again and again: each return
+    sends the seat everything and tells the whole table) is answered 429 beyond a rate; the others at the table stay,
+    and a player whose connection drops after the storm comes back."""
+    limits = Limits(rate=1000.0, burst=2000, per_address=100, handshakes=2.0, handshake_burst=10)
+    with running_server(limits=limits) as (thread, url):
+        host = Connection(url, Create("host", TableSettings(players=3))).start()
+        code = welcome_of(host).code
+
+        async def storm() -> tuple[int, list[int]]:
+            async with connect(url, proxy=None, open_timeout=5, compression=None) as first:
+                await first.send(encode(Hello("storm", code)))
+                token = json.loads(await asyncio.wait_for(first.recv(), 5))["token"]
+                accepted, statuses = 0, []
+                for _ in range(40):
+                    try:
+                        async with connect(url, proxy=None, open_timeout=5, compression=None) as ws:
+                            accepted += 1
+                            await ws.send(encode(Hello("storm", code, token=token)))
+                            await asyncio.wait_for(ws.recv(), 5)
+                    except InvalidStatus as error:
+                        statuses.append(error.response.status_code)
+                return accepted, statuses
+
+        accepted, statuses = asyncio.run(storm())
+        assert accepted < 20 and statuses and set(statuses) == {429}, (accepted, statuses)
+        assert thread.server.refusals[Refusal.TOO_MANY_CONNECTIONS] == len(statuses)
+        seen = host.poll(0.5)
+        assert not [s for s in seen if isinstance(s, Status) and s.link in (Link.RECONNECTING, Link.GONE)], "it stayed"
+        host.kill()
+        back = wait_item(host, Status, lambda s: s.link in (Link.ONLINE, Link.GONE), timeout=20)
+        assert back.link is Link.ONLINE, back.message
+        host.close()
+
 async def create_flood(url: str, source: str, count: int, settings: TableSettings) -> tuple[list[Any], list[str]]:
     """``count`` connections from ``source`` (an address of 127.0.0.0/8), each asking to create a table: the ones
     welcomed (kept open, so their tables stay) and the reasons of the refused."""
@@ -264,7 +350,8 @@ async def create_flood(url: str, source: str, count: int, settings: TableSetting
 def test_a_flood_of_creates_is_held_to_the_table_caps_and_the_server_goes_on() -> None:
     """Creates from one address stop at its cap, creates from several at the server's; the tables of owners who
     went before the start close, and a real table is then created and played."""
-    limits = Limits(rate=1000.0, burst=2000, per_address=100, connections=300, tables=6, tables_per_address=3)
+    limits = Limits(rate=1000.0, burst=2000, per_address=100, connections=300, tables=6, tables_per_address=3,
+                    handshakes=1000.0, handshake_burst=2000)
     settings = TableSettings(players=3, games=1, drop_timeout=0)
     with running_server(limits=limits) as (thread, url):
 

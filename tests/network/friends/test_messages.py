@@ -101,7 +101,7 @@ def test_every_event_and_view_of_random_matches_round_trip(preset: PresetId) -> 
                 seat = match.seat_of(player)
                 assert mirror.view is not None
                 start = len(mirror.view.history) if mirror.view.game == len(match.games) - 1 else 0
-                update = Update(step, seat_events(events, seat), view_of(match, player, history_from=start))
+                update = Update(step, seat_events(events, seat), view_of(match, player, history_from=start), start)
                 back = decode(encode(update), SERVER, rules)
                 assert isinstance(back, Update) and back.events == update.events
                 assert [getattr(e, "state", None) for e in back.events] == \

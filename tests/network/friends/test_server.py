@@ -10,6 +10,7 @@ from game.engine.rules import PRESETS, PresetId, RuleError, preset_rules
 from game.network.friends.client import Connection
 from game.network.friends.messages import (
     CLIENT,
+    PROTOCOL,
     Closing,
     Create,
     Hello,
@@ -90,10 +91,10 @@ def test_the_host_quitting_tells_everyone_and_saves_the_match() -> None:
     host.close()
     friend.close()
     # the saved match can be hosted again: its people's seats wait for them by name
-    with running_server() as (_, url2):
+    with running_server(create_key="k" * 24) as (_, url2):  # the host's own server again
         data = saved[code]
         assert isinstance(data, dict)
-        again = Connection(url2, Create("host", TableSettings(players=4), resume=data)).start()
+        again = Connection(url2, Create("host", TableSettings(players=4), key="k" * 24, resume=data)).start()
         welcome = welcome_of(again)
         assert welcome.player == 0
         again.close()
@@ -104,7 +105,7 @@ def test_a_wrong_protocol_version_is_refused_with_a_message() -> None:
         conn = Connection(url, Hello("old", "ABCDE", protocol=99)).start()
         end = ended(conn)
         conn.close()
-    assert end.refusal is Refusal.PROTOCOL and "protocol 1" in end.message
+    assert end.refusal is Refusal.PROTOCOL and f"protocol {PROTOCOL}" in end.message
 
 
 def test_decode_reads_what_encode_writes_for_a_welcome() -> None:

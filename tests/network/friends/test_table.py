@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from ai.levels import make_player
-from game.engine import PASS, Play, Turn, observe
+from game.engine import PASS, Play, RuleSet, Turn, observe
+from game.engine.game import Game
 from game.network.friends.messages import (
     Act,
     Closed,
     Closing,
+    GameRecord,
     Give,
     Lobby,
     React,
@@ -26,6 +30,7 @@ from game.network.friends.messages import (
     Update,
 )
 from game.network.friends.table import ALL, Outgoing, Table, TableError
+from game.network.friends.views import Mirror, view_of
 
 
 def to(out: list[Outgoing], player: int) -> list[ServerMessage]:
@@ -276,3 +281,76 @@ def test_everyone_ready_deals_the_next_game_at_once() -> None:
     out = table.ready(1, 1.0)
     assert len(table.match.games) == 2
     assert {p for p, m in out if isinstance(m, Update)} == {0, 1}
+
+
+def test_a_return_sends_the_records_made_when_each_game_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game's record is made once: a player coming back (again and again: a storm of returns from a
+    seat's token) is sent the same records without the table building each anew on the server's loop."""
+    import game.network.friends.table as table_module
+    from game.engine.record import record_json as original
+
+    made: list[int] = []
+
+    def counted(rules: RuleSet, games: Sequence[Game]) -> dict[str, Any]:
+        made.append(len(games))
+        return original(rules, games)
+
+    monkeypatch.setattr(table_module, "record_json", counted)
+    table = table_of(players=3, people=1, games=3, drop_timeout=0)
+    table.drop(0, 0.0)
+    now = 1.0
+    for _ in range(20):
+        play_computers(table, now)
+        if table.over:
+            break
+        now += 10.0
+        table.tick(now)
+    assert table.over and len(made) == 3, "one record a game, as each ended"
+    token = table.seats[0].token
+    for _ in range(3):
+        _, out = table.come_back(token, now, 0)
+        table.drop(0, now)
+        records = [m for _, m in out if isinstance(m, GameRecord)]
+        assert [r.game for r in records] == [0, 1, 2]
+        assert records[0].record == original(table.match.rules, [table.match.games[0]])
+    assert len(made) == 3, "a return builds no record again"
+
+
+def mirrored(table: Table, mirrors: dict[int, Mirror], out: list[Outgoing]) -> None:
+    """Each player's mirror takes what was sent to it, and then holds the host's history of its view."""
+    for player, mirror in mirrors.items():
+        for message in to(out, player):
+            if isinstance(message, (Snapshot, Update)):
+                view = mirror.apply(message)
+                assert view.history == view_of(table.match, player).history, (table.seed, player)
+
+
+def test_a_play_told_later_why_its_trick_ended_reaches_every_mirror() -> None:
+    """A play whose trick ends only after the 10捨て or 7渡し it led to (an 8-cut by a sequence holding a 10) learns
+    why its trick ended after its update went out: the next update sends that entry again, so every client's copy
+    of the history stays the host's (it kept the play without its reason before)."""
+    rules = {"ten_discard": True, "seven_pass": True, "eight_cut": True, "eight_cut_sequence": True}
+    normal = make_player("normal")
+    amended = 0
+    for seed in range(12):
+        table = Table("ABCDE", TableSettings(players=4, overrides=rules, games=1), seed=seed, between_games=5)
+        for k in range(4):
+            table.join(f"p{k}", 0.0)
+        mirrors = {player: Mirror() for player in range(4)}
+        mirrored(table, mirrors, table.start(0, 0.0))
+        for _ in range(400):
+            runner = table.runner
+            assert runner is not None
+            decision = runner.decision()
+            if decision is None or runner.game.result is not None:
+                break
+            obs = observe(runner.game, decision.seat)
+            if decision.gift is not None:
+                message: Act | Give = Give(table.step, normal.choose_gift(obs, random.Random(seed)))
+            else:
+                move = normal.choose_move(obs, random.Random(seed))
+                message = Act(table.step, move if isinstance(move, Play) else None)
+            before = list(runner.game.history)
+            mirrored(table, mirrors, table.handle(runner.player_of(decision), message, 0.0))
+            amended += any(a != b for a, b in zip(before, runner.game.history, strict=False))
+    assert amended, "no play learned later why its trick ended: the deals do not test it"
