@@ -156,6 +156,23 @@ def test_a_flood_is_cut_off_and_the_table_plays_on() -> None:
         finish(conns, results, runner)
 
 
+def assert_a_table_plays_to_its_end(url: str) -> None:
+    """A host and a friend (two bots) play a one-game table on the server to its end."""
+    host = Connection(url, Create("host", TableSettings(players=3, games=1))).start()
+    friend = Connection(url, Hello("friend", welcome_of(host).code)).start()
+    wait_item(friend, Lobby)
+    results: list[Any] = [None, None]
+    threads = [threading.Thread(target=lambda: results.__setitem__(0, run_bot(host, seed=1, start_with=2))),
+               threading.Thread(target=lambda: results.__setitem__(1, run_bot(friend, seed=2)))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(100)
+    host.close()
+    friend.close()
+    assert all(r is not None and r.over is not None for r in results)
+
+
 def test_guessing_codes_is_refused_then_locked_out() -> None:
     with running_server(limits=LIMITS) as (_, url):
         host = Connection(url, Create("host", TableSettings(players=3))).start()
@@ -279,20 +296,7 @@ def test_hundreds_of_connections_are_refused_beyond_the_caps_and_the_server_goes
         accepted, refused = asyncio.run(crowd())
         assert accepted <= limits.per_address and refused == 300 - accepted
         # once they are gone, a table is played as usual
-        host = Connection(url, Create("host", TableSettings(players=3, games=1))).start()
-        code = welcome_of(host).code
-        friend = Connection(url, Hello("friend", code)).start()
-        wait_item(friend, Lobby)
-        results: list[Any] = [None, None]
-        threads = [threading.Thread(target=lambda: results.__setitem__(0, run_bot(host, seed=1, start_with=2))),
-                   threading.Thread(target=lambda: results.__setitem__(1, run_bot(friend, seed=2)))]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(100)
-        host.close()
-        friend.close()
-        assert all(r is not None and r.over is not None for r in results)
+        assert_a_table_plays_to_its_end(url)
 
 
 
@@ -376,16 +380,4 @@ def test_a_flood_of_creates_is_held_to_the_table_caps_and_the_server_goes_on() -
                 break
             threading.Event().wait(0.05)
         assert thread.tables() == {}
-        host = Connection(url, Create("host", TableSettings(players=3, games=1))).start()
-        friend = Connection(url, Hello("friend", welcome_of(host).code)).start()
-        wait_item(friend, Lobby)
-        results: list[Any] = [None, None]
-        threads = [threading.Thread(target=lambda: results.__setitem__(0, run_bot(host, seed=1, start_with=2))),
-                   threading.Thread(target=lambda: results.__setitem__(1, run_bot(friend, seed=2)))]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(100)
-        host.close()
-        friend.close()
-        assert all(r is not None and r.over is not None for r in results)
+        assert_a_table_plays_to_its_end(url)
