@@ -30,6 +30,13 @@ the proposal is sure to be refused; counts already made are remembered.  A
 few steps separate the worlds it returns.  A player's hand at a past move
 is its hand now plus what it has played since (``past_turns``), so the
 check costs one model call per past move of the players a swap touches.
+
+The exchanges the observer only watched tell something too: a lower class
+handed over its strongest cards, so the upper class it gave them to holds
+(or has played since) as many cards stronger than anything the lower class
+kept.  A deal where that fails counts one miss more (``hidden_exchanges``):
+the gift the upper class made back is unseen, so a deal where the lower
+class's best card came from it is only unlikely, not impossible.
 """
 
 from __future__ import annotations
@@ -39,8 +46,9 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from game.engine import Game, Move, Observation, Pass, PublicView, Turn
-from game.engine.cards import iter_ids
+from game.engine import Game, Gift, Move, Observation, Pass, PublicView, Turn
+from game.engine.cards import CARDS, JOKER_MASK, iter_ids, natural_strength_key
+from game.engine.state import GiftKind
 
 from .normal import cards_before_gift, normal_move
 from .sampling import (
@@ -81,8 +89,8 @@ class ChainSampler:
     """Samples worlds for one observation, weighted by how well they explain the others' moves."""
 
     __slots__ = (
-        "_capped", "_costs", "_forbidden", "_hands", "_loose", "_misses", "_movable", "_removed", "_seen", "base",
-        "gift_model", "gifts", "model", "obs", "steps", "trust", "turns",
+        "_capped", "_costs", "_forbidden", "_hands", "_loose", "_misses", "_movable", "_played", "_removed", "_seen",
+        "_violated", "base", "exchanges", "gift_model", "gifts", "model", "obs", "steps", "trust", "turns",
     )
 
     def __init__(
@@ -114,6 +122,11 @@ class ChainSampler:
             self.gifts = received_gifts(obs)
             for seat in self.gifts:
                 self.turns.setdefault(seat, [])
+        self.exchanges = hidden_exchanges(obs)
+        """The exchanges between two other players: (lower class, upper class, cards given)."""
+        self._played = played_cards(obs)
+        self._violated = [False] * len(self.exchanges)
+        """Whether the chain's deal contradicts each of ``exchanges``."""
         self._capped, self._forbidden = exchange_inference(obs)
         self._hands: list[int] = []
         self._misses: dict[int, int] = {}
@@ -160,7 +173,7 @@ class ChainSampler:
 
     def sample(self, rng: random.Random) -> Game:
         """One world; successive worlds are a few chain steps apart."""
-        if not self.turns:
+        if not self.turns and not self.exchanges:
             return self.base.sample(rng)
         if not self._hands:
             self._start(rng)
@@ -180,7 +193,15 @@ class ChainSampler:
 
     def total_misses(self) -> int:
         """The misses of the chain's current deal (0 before the first world)."""
-        return sum(self._misses.values())
+        return sum(self._misses.values()) + sum(self._violated)
+
+    def contradicts(self, index: int, hands: list[int]) -> bool:
+        """Whether ``hands`` (by seat, now) contradict the ``index``-th of ``exchanges``: the upper
+        class holds or has played fewer cards at least as strong as the lower class's best than it
+        was given."""
+        lower, upper, count = self.exchanges[index]
+        played = self._played
+        return not holds_gift(hands[lower] | played[lower], hands[upper] | played[upper], count)
 
     def _start(self, rng: random.Random) -> None:
         world = self.base.sample(rng)
@@ -197,6 +218,7 @@ class ChainSampler:
         ]
         self._misses = {seat: self.misses(seat, self._hands[seat]) for seat in self.turns}
         self._costs = dict.fromkeys(self._misses, _cost(self.trust))
+        self._violated = [self.contradicts(k, self._hands) for k in range(len(self.exchanges))]
 
     def _loosen(self) -> None:
         """Read from their passes only the players the model leaves unexplained (after the burn-in)."""
@@ -221,6 +243,8 @@ class ChainSampler:
         hands = self._hands
         known = obs.known
         costs = self._costs
+        exchange_cost = _cost(self.trust)
+        touching = {seat: [k for k, pair in enumerate(self.exchanges) if seat in pair[:2]] for seat in movable}
         for _ in range(steps):
             i, j = rng.sample(movable, 2)
             a = _pick(hands[i] & ~known[i], rng)
@@ -233,6 +257,18 @@ class ChainSampler:
             # below ``room`` (Metropolis, u uniform); counting stops as soon as it cannot.
             u = rng.random()
             room = -math.log(u) if u > 0.0 else math.inf
+            changed: list[tuple[int, bool]] = []
+            if touching[i] or touching[j]:
+                before = hands[i], hands[j]
+                hands[i], hands[j] = new_i, new_j
+                for k in {*touching[i], *touching[j]}:
+                    now = self.contradicts(k, hands)
+                    if now != self._violated[k]:
+                        changed.append((k, now))
+                        room -= exchange_cost if now else -exchange_cost
+                hands[i], hands[j] = before  # the swap is not taken yet
+                if room <= 0.0:
+                    continue
             old_i = self._misses.get(i, 0)
             old_j = self._misses.get(j, 0)
             cost_i = costs.get(i, 0.0)
@@ -255,6 +291,8 @@ class ChainSampler:
             if room <= 0.0:
                 continue
             hands[i], hands[j] = new_i, new_j
+            for k, now in changed:
+                self._violated[k] = now
             if cost_i:
                 self._misses[i] = misses_i
             if cost_j:
@@ -299,6 +337,61 @@ def received_gifts(obs: Observation) -> dict[int, tuple[int, int]]:
         for giver, receiver, cards in obs.gifts
         if receiver == me and cards and places.index(giver) < places.index(me)
     }
+
+
+def hidden_exchanges(obs: Observation) -> tuple[tuple[int, int, int], ...]:
+    """The exchange gifts between two other players, their cards hidden from the observer: (lower
+    class, upper class, how many of its strongest cards the lower class gave), when the deal and the
+    plays since are the whole story (no stock, no pile, no 7渡し or 10捨て, no 都落ち)."""
+    state = obs.state
+    rules = state.rules
+    if (state.previous_places is None or rules.hand_size or rules.pile_draw or rules.seven_pass
+            or rules.ten_discard or state.miyako >= 0):
+        return ()
+    me = obs.seat
+    return tuple(
+        (entry.giver, entry.receiver, entry.size)
+        for entry in obs.history
+        if isinstance(entry, Gift) and entry.kind is GiftKind.EXCHANGE and not entry.chosen
+        and entry.receiver >= 0 and me not in (entry.giver, entry.receiver) and entry.size
+    )
+
+
+def played_cards(obs: Observation) -> list[int]:
+    """By seat: the cards it has played this game."""
+    played = [0] * obs.state.n
+    for entry in obs.history:
+        if isinstance(entry, Turn) and not isinstance(entry.move, Pass):
+            played[entry.seat] |= entry.move.cards
+    return played
+
+
+def _at_least(cid: int) -> int:
+    key = natural_strength_key(cid)
+    return sum(1 << other for other in range(len(CARDS)) if other != cid and natural_strength_key(other) >= key)
+
+
+_AT_LEAST: Final = tuple(_at_least(cid) for cid in range(len(CARDS)))
+"""By card: the other cards at least as strong in the natural order (the exchange's order)."""
+
+
+def strongest_card(cards: int) -> int:
+    """The id of the strongest card of ``cards`` (not empty) in the natural order."""
+    jokers = cards & JOKER_MASK
+    if jokers:
+        return (jokers & -jokers).bit_length() - 1
+    rank = (cards.bit_length() - 1) >> 2
+    suits = (cards >> (rank << 2)) & 0xF
+    return (rank << 2) + ((suits & -suits).bit_length() - 1)
+
+
+def holds_gift(lower: int, upper: int, count: int) -> bool:
+    """Can ``upper`` (an upper class's hand since the exchange, played cards included) hold the
+    ``count`` strongest cards of a lower class that kept ``lower``: as many cards at least as strong
+    as its best?"""
+    if not lower:
+        return True
+    return (upper & _AT_LEAST[strongest_card(lower)]).bit_count() >= count
 
 
 def _pick(cards: int, rng: random.Random) -> int:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ai.inference import ChainSampler
+from ai.inference import ChainSampler, hidden_exchanges, holds_gift, played_cards
 from ai.normal import normal_policy
 from ai.player import weakest_cards
 from ai.playout import settle_handoff
@@ -77,6 +77,53 @@ def test_the_chain_keeps_what_is_certain() -> None:
                 assert world.hands[capped] & forbidden == 0, "the exchange's inference holds"
             checked += 1
     assert checked > 100
+
+
+def test_an_exchange_between_others_tells_who_holds_the_strong_cards() -> None:
+    """A lower class hands over its strongest cards: the upper class it gave them to holds (or has
+    played) that many cards at least as strong as anything the lower class kept.  Plain deals put
+    the strong cards anywhere; the chain's worlds keep them where the exchange put them."""
+    contradicted = {"truth": 0, "chain": 0, "plain": 0}
+    exchanges = 0
+    for seed in range(60):
+        game = exchanged_game("uecda", seed, seed % 15)
+        if game.over or game.phase is not Phase.PLAY:
+            continue
+        obs = observe(game, seed % game.n)
+        hidden = hidden_exchanges(obs)
+        assert all(obs.seat not in (lower, upper) for lower, upper, _ in hidden)
+        chain = ChainSampler(obs)
+        plain = WorldSampler(obs, passes=False)
+        rng = random.Random(seed)
+        contradicted["truth"] += _contradictions(obs, game.hands)
+        for _ in range(4):
+            contradicted["chain"] += _contradictions(obs, chain.sample(rng).hands)
+            contradicted["plain"] += _contradictions(obs, plain.sample(rng).hands)
+        exchanges += 4 * len(hidden)
+    assert exchanges >= 300
+    assert contradicted["truth"] == 0, "the uppers gave their weakest cards: the lower classes kept nothing stronger"
+    assert contradicted["plain"] > exchanges // 4, "plain deals contradict many exchanges"
+    assert contradicted["chain"] * 20 < exchanges, "the chain's worlds contradict almost none"
+
+
+def _contradictions(obs: Observation, hands: list[int]) -> int:
+    """How many of the exchanges ``obs`` only watched the deal ``hands`` contradicts."""
+    played = played_cards(obs)
+    return sum(not holds_gift(hands[lower] | played[lower], hands[upper] | played[upper], count)
+               for lower, upper, count in hidden_exchanges(obs))
+
+
+def test_a_gift_seen_by_the_observer_is_not_read_again() -> None:
+    rules = preset_rules("uecda")
+    game = exchanged_game("uecda", 2, 0)
+    places = game.previous_places
+    assert places is not None
+    for seat in range(rules.players):
+        hidden = hidden_exchanges(observe(game, seat))
+        pairs = {(places[-1], places[0]), (places[-2], places[1])} - {
+            pair for pair in ((places[-1], places[0]), (places[-2], places[1])) if seat in pair}
+        assert {(lower, upper) for lower, upper, _ in hidden} == pairs
+        assert all(count == (2 if lower == places[-1] else 1) for lower, _, count in hidden)
 
 
 def test_the_chain_explains_the_moves_better_than_plain_deals() -> None:
