@@ -8,7 +8,8 @@ welcome comes back by itself with the seat's token (backing off, for
 ``retry_for`` seconds); a refusal or a closing table ends it with a
 ``Status`` that says why.  Every message from the server is decoded and
 checked like the server checks the clients' (a bad one is logged and
-skipped).
+skipped), and what waits unread is capped (``INBOX_MESSAGES``,
+``INBOX_TEXT``): a server that sends more than the game reads is left.
 
 ``SeatTable`` is what one seat knows of its table, kept from those messages:
 the welcome, the seats and their connection states, its ``View`` (through a
@@ -70,6 +71,10 @@ OPEN_TIMEOUT = 5.0
 RETRY_FOR = 120.0
 """Seconds a dropped connection keeps trying to come back."""
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
+INBOX_MESSAGES = 4000
+"""Messages from the server waiting unread at most (a return brings at most a match's records and a snapshot)."""
+INBOX_TEXT = 32 << 20
+"""The length of their texts at most (characters)."""
 
 
 class Link(str, Enum):
@@ -110,7 +115,11 @@ class Connection:
         self.retry_for = retry_for
         self.welcome: Welcome | None = None
         self.rules: RuleSet | None = None
-        self._inbox: queue.Queue[Incoming] = queue.Queue()
+        self._inbox: queue.Queue[tuple[int, Incoming]] = queue.Queue()
+        """What arrived, each with the bytes of its text (0 for a status)."""
+        self._unread = [0, 0]
+        """Messages from the server waiting in the inbox, and the length of their texts (under ``_unread_lock``)."""
+        self._unread_lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[str | None] | None = None
         self._ws: ClientConnection | None = None
@@ -135,16 +144,30 @@ class Connection:
 
     def poll(self, timeout: float = 0.0) -> list[Incoming]:
         """What arrived (waits up to ``timeout`` for the first item: 0 in the frame loop)."""
-        items: list[Incoming] = []
+        got: list[tuple[int, Incoming]] = []
         try:
-            items.append(self._inbox.get(timeout=timeout) if timeout > 0 else self._inbox.get_nowait())
+            got.append(self._inbox.get(timeout=timeout) if timeout > 0 else self._inbox.get_nowait())
+            while True:
+                got.append(self._inbox.get_nowait())
         except queue.Empty:
-            return items
-        while True:
-            try:
-                items.append(self._inbox.get_nowait())
-            except queue.Empty:
-                return items
+            pass
+        read = [size for size, item in got if not isinstance(item, Status)]
+        with self._unread_lock:
+            self._unread[0] -= len(read)
+            self._unread[1] -= sum(read)
+        return [item for _, item in got]
+
+    def _deliver(self, item: Incoming, size: int = 0) -> bool:
+        """Put ``item`` in the inbox; False (and nothing put) when a server message would pass the caps."""
+        if not isinstance(item, Status):
+            with self._unread_lock:
+                count, held = self._unread
+                if count >= INBOX_MESSAGES or held + size > INBOX_TEXT:
+                    return False
+                self._unread[0] += 1
+                self._unread[1] += size
+        self._inbox.put((size, item))
+        return True
 
     def send(self, message: ClientMessage) -> None:
         """Queue ``message`` for the server (dropped while the connection is down: the seat is sent everything
@@ -193,7 +216,7 @@ class Connection:
             loop.run_until_complete(self._main())
         except Exception as error:  # never into the frame loop's thread
             log.exception("network play: the connection failed")
-            self._inbox.put(Status(Link.GONE, f"the connection failed: {error}"))
+            self._deliver(Status(Link.GONE, f"the connection failed: {error}"))
         finally:
             with contextlib.suppress(Exception):
                 loop.run_until_complete(loop.shutdown_asyncgens())
@@ -203,7 +226,7 @@ class Connection:
         self._outbox = asyncio.Queue()
         self._stop = asyncio.Event()
         self._started.set()
-        self._inbox.put(Status(Link.CONNECTING))
+        self._deliver(Status(Link.CONNECTING))
         dropped_at: float | None = None
         attempt = 0
         while not self._closing:
@@ -215,28 +238,28 @@ class Connection:
             else:
                 why = "the connection was lost"
             if ended is not None:
-                self._inbox.put(ended)
+                self._deliver(ended)
                 return
             if self._closing:
                 break
             if self.welcome is None or not self.reconnect:
-                self._inbox.put(Status(Link.GONE, why))
+                self._deliver(Status(Link.GONE, why))
                 return
             now = time.monotonic()
             if self._online:  # it was online: a new drop
                 self._online = False
                 dropped_at, attempt = now, 0
-                self._inbox.put(Status(Link.RECONNECTING, why))
+                self._deliver(Status(Link.RECONNECTING, why))
             elif dropped_at is None:
                 dropped_at = now
             if now - dropped_at > self.retry_for:
-                self._inbox.put(Status(Link.GONE, f"{why}; the table could not be reached again"))
+                self._deliver(Status(Link.GONE, f"{why}; the table could not be reached again"))
                 return
             delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)]
             attempt += 1
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), delay)
-        self._inbox.put(Status(Link.GONE, "closed"))
+        self._deliver(Status(Link.GONE, "closed"))
 
     def _hello(self) -> str:
         welcome = self.welcome
@@ -293,9 +316,11 @@ class Connection:
             self.welcome = message
             self.rules = message.table.rules()
             self._online = True
-            self._inbox.put(Status(Link.ONLINE))
-        if isinstance(message, ServerMessage):  # a client's message from the server is not understood
-            self._inbox.put(message)
+            self._deliver(Status(Link.ONLINE))
+        # A client's message from the server is not understood; more than the game reads ends the connection.
+        if isinstance(message, ServerMessage) and not self._deliver(message, len(text)):
+            log.warning("network play: the server sent more than the game could read; leaving the table")
+            return Status(Link.GONE, "the table sent more than the game could read")
         if isinstance(message, Refused):
             return Status(Link.GONE, message.message, refusal=message.reason)
         if isinstance(message, Closed):

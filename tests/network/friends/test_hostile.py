@@ -5,6 +5,7 @@ play on, and the server keeps serving."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import threading
@@ -13,8 +14,10 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from game.network.friends import client as client_module
 from game.network.friends.bots import run_bot
 from game.network.friends.client import Connection, Link, Status
 from game.network.friends.messages import (
@@ -23,6 +26,7 @@ from game.network.friends.messages import (
     Create,
     Hello,
     Lobby,
+    Reaction,
     Refusal,
     Rejected,
     SeatState,
@@ -381,3 +385,47 @@ def test_a_flood_of_creates_is_held_to_the_table_caps_and_the_server_goes_on() -
             threading.Event().wait(0.05)
         assert thread.tables() == {}
         assert_a_table_plays_to_its_end(url)
+
+
+def test_a_server_that_sends_more_than_the_game_reads_is_left_with_what_waits_capped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flooding server (here: reactions, as fast as it can): the client keeps at most its cap of unread
+    messages, leaves the table saying why and does not come back."""
+    monkeypatch.setattr(client_module, "INBOX_MESSAGES", 50)
+    flood = json.dumps({"type": "reaction", "player": 1, "stamp": "nice"})
+    ready = threading.Event()
+    found: dict[str, Any] = {}
+
+    async def flooder(ws: ServerConnection) -> None:
+        await ws.recv()  # the hello
+        with contextlib.suppress(ConnectionClosed):
+            for _ in range(500):
+                await ws.send(flood)
+            await ws.wait_closed()
+
+    async def serving() -> None:
+        async with serve(flooder, "127.0.0.1", 0) as server:
+            found["port"] = server.sockets[0].getsockname()[1]
+            found["stop"] = stop = asyncio.Event()
+            found["loop"] = asyncio.get_running_loop()
+            ready.set()
+            await stop.wait()
+
+    thread = threading.Thread(target=asyncio.run, args=(serving(),), daemon=True)
+    thread.start()
+    assert ready.wait(5)
+    conn = Connection(f"ws://127.0.0.1:{found['port']}", Hello(name="Ann", code="ABCDE")).start()
+    try:
+        conn._thread.join(10)  # type: ignore[union-attr]  # the connection ends by itself; nothing is read meanwhile
+        assert not conn.alive
+        items = conn.poll()
+    finally:
+        conn.close()
+        found["loop"].call_soon_threadsafe(found["stop"].set)
+        thread.join(5)
+    reactions = [item for item in items if isinstance(item, Reaction)]
+    assert len(reactions) == 50, "the cap, and no more, waited unread"
+    last = items[-1]
+    assert isinstance(last, Status) and last.link is Link.GONE
+    assert last.message == "the table sent more than the game could read"
+    assert not any(isinstance(item, Status) and item.link is Link.RECONNECTING for item in items)
