@@ -327,10 +327,7 @@ def received_gifts(obs: Observation) -> dict[int, tuple[int, int]]:
     places = state.previous_places
     if places is None or rules.hand_size or rules.pile_draw or state.miyako >= 0:
         return {}
-    played = [0] * state.n
-    for turn in obs.history:
-        if isinstance(turn, Turn) and not isinstance(turn.move, Pass):
-            played[turn.seat] |= turn.move.cards
+    played = played_cards(obs)
     me = obs.seat
     return {
         giver: (cards, played[giver])
