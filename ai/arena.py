@@ -146,6 +146,8 @@ def _play(job: MatchJob, players: Sequence[Player]) -> MatchOutcome:
         tell(events)
 
     def dealt(game: Game) -> None:
+        for player in players:
+            player.seated(runner.match.seating)
         tell(game.setup_events)
 
     def booked(game: GameResult, _: MatchOver | None) -> None:

@@ -42,13 +42,13 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
-from game.engine import PASS, Game, Move, Observation, Pass, Play, RuleSet
+from game.engine import PASS, Event, Game, Move, Observation, Pass, Play, RuleSet
 from game.levels import Level
 
 from .endgame import Solution, solve, two_player_world
 from .inference import TRUST, ChainSampler
 from .normal import normal_policy
-from .opponents import opponent_model, seat_policy
+from .opponents import opponent_model, seat_policy, unexplained_moves
 from .player import Player
 from .playout import Policy, place_points, playout_place, remembered
 from .sampling import WorldSampler
@@ -126,11 +126,15 @@ class Others(str, Enum):
     """Per seat: Strong for a seat whose moves the chain leaves unexplained (its loose seats), else Normal."""
     READ_CHAMPION = "read-champion"
     """Per seat: the champion model for a seat the chain leaves unexplained, else Normal."""
+    MATCH = "match"
+    """Per player: the soft Strong (``opponents.soft_strong``) for a player the default client did not
+    explain in a finished game of the match (the runner tells who sits where: ``Expert.seating``) or
+    that the chain leaves unexplained this game, else Normal."""
 
     @property
     def reads(self) -> bool:
         """Whether the model of a seat depends on how the reading of the hands explains its moves."""
-        return self in (Others.READ_STRONG, Others.READ_CHAMPION)
+        return self in (Others.READ_STRONG, Others.READ_CHAMPION, Others.MATCH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +218,22 @@ class Expert(Player):
 
     def __init__(self, options: ExpertOptions = ExpertOptions()) -> None:
         self.options = options
+        self.seating: tuple[int, ...] = ()
+        """By seat: who sits there this game, the same number for the same player all match (``seated``;
+        empty when the runner does not say)."""
+        self.unlike_default: set[int] = set()
+        """The players (as ``seating`` numbers them) the default client did not explain in a finished game."""
+
+    def seated(self, seating: Sequence[int]) -> None:
+        self.seating = tuple(seating)
+
+    def notify(self, obs: Observation, events: Sequence[Event]) -> None:
+        """At the end of a game (``others=match``): remember the players the default client did not explain."""
+        if self.options.others is not Others.MATCH or not obs.state.over or len(self.seating) != obs.state.n:
+            return
+        for seat, misses in (unexplained_moves(obs) or {}).items():
+            if misses:
+                self.unlike_default.add(self.seating[seat])
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         return self.search(obs, rng, deadline)
@@ -331,7 +351,10 @@ class Expert(Player):
         models: dict[int, Policy] = {}
         if self.options.others.reads:
             stronger = opponent_model(self.options.others.value, rng)
-            models = dict.fromkeys((s for s in unexplained if s != seat), stronger)
+            unlike = set(unexplained)
+            if self.options.others is Others.MATCH and self.seating:
+                unlike |= {s for s, player in enumerate(self.seating) if player in self.unlike_default}
+            models = dict.fromkeys((s for s in unlike if s != seat), stronger)
         return seat_policy(seat, remembered(strong_policy), self._others_policy(rng), models)
 
     def place_rewards(self, rules: RuleSet) -> tuple[float, ...]:

@@ -13,7 +13,13 @@ is wrong; this module gives the other seats a stronger one:
 * ``read-strong`` / ``read-champion``: each seat by what its moves this game
   say: Normal for a seat whose moves the Normal model explains in the reading
   of the hands (``inference.ChainSampler``), Strong (the champion model) for a
-  seat it leaves unexplained (the sampler's loose seats).
+  seat it leaves unexplained (the sampler's loose seats);
+* ``match``: each player by what its moves said over the match: the soft
+  Strong (``soft_strong``: its moves drawn from a softmax over Strong's choice
+  and score gap, fitted to the champion's decisions) for a player the default
+  client did not explain in a finished game of the match (``unexplained_moves``:
+  the hands are known once a game is over), or in this game's reading; Normal
+  for the rest.
 
 The champion model scores a move by the learned policy's features
 (``policy.FEATURES``) and two more: whether it is Strong's move, and how far
@@ -28,17 +34,19 @@ import json
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from itertools import accumulate
 from typing import Any, Final
 
-from game.engine import Game, Move, Play, PublicView, moves_for
+from game.engine import Game, Move, Observation, Play, PublicView, moves_for
 
+from .normal import normal_move
 from .playout import Policy, PositionKey, position_key, remembered
 from .policy import FEATURES, move_features
+from .sampling import past_turns
 from .strong import WIN, play_weight, scored_moves, strong_policy
 
 CHAMPION_WEIGHTS: Final = "champion_weights.json"
@@ -47,6 +55,10 @@ CHAMPION_FEATURES: Final = (*FEATURES, "strong_choice", "strong_gap")
 """The champion model's features: the learned policy's, then Strong's choice and its score's gap."""
 STRONG_GAP: Final = 4.0
 """A move's Strong score this far below the best (or unscored) counts as the farthest."""
+SOFT_STRONG: Final = (0.580, -4.784)
+"""The soft Strong's weights on Strong's choice and on its score gap (``CHAMPION_FEATURES``' last two):
+a softmax over those two features fitted to 15,898 of the champion's decisions (held out: top-1 66.1%,
+log-likelihood -0.91 a decision; the whole champion model 71.0% and -0.72, at several times the cost)."""
 
 
 def champion_features(state: PublicView, hand: int, moves: Sequence[Move]) -> list[list[float]]:
@@ -100,26 +112,83 @@ class ChampionModel:
     def policy(self, rng: random.Random) -> Policy:
         """A playout policy: the seat to act draws its move from the model; the moves and their
         probabilities are remembered by position (one search's playouts meet positions again)."""
-        memo: dict[PositionKey, tuple[list[Move], list[float]]] = {}
 
-        def play(game: Game) -> Move:
-            key = position_key(game)
-            found = memo.get(key)
-            if found is None:
-                hand = game.hands[game.turn]
-                moves = moves_for(game, hand, game.drawn)
-                going_out = [m for m in moves if isinstance(m, Play) and m.cards == hand]
-                if len(moves) == 1 or (going_out and not game.rules.forbidden_finish):
-                    found = ([going_out[0] if going_out else moves[0]], [1.0])
-                else:
-                    found = (moves, list(accumulate(self.probabilities(game, hand, moves))))
-                memo[key] = found
-            moves, cumulative = found
-            if len(moves) == 1:
-                return moves[0]
-            return moves[min(bisect_right(cumulative, rng.random() * cumulative[-1]), len(moves) - 1)]
+        def choices(game: Game, hand: int) -> tuple[list[Move], list[float]]:
+            moves = moves_for(game, hand, game.drawn)
+            return moves, self.probabilities(game, hand, moves)
 
-        return play
+        return drawn_policy(choices, rng)
+
+
+def strong_choices(state: PublicView, hand: int, drawn: int = -1,
+                   weights: tuple[float, float] = SOFT_STRONG) -> tuple[list[Move], list[float]]:
+    """The moves Strong scores for the seat to act holding ``hand``, and the soft Strong's probability
+    of each: a softmax over whether it is Strong's move and how far below Strong's best it scores."""
+    scored = scored_moves(state, hand, drawn=drawn)
+    best = max(score for score, _ in scored)
+    reversed_now = state.revolution != state.j_back
+    choice = max(scored, key=lambda sm: (sm[0], -play_weight(sm[1], reversed_now) if isinstance(sm[1], Play)
+                                         else -99.0))[1]
+    on_choice, on_gap = weights
+    logits = [on_choice * (move == choice) + on_gap * min(STRONG_GAP, best - score) / STRONG_GAP
+              for score, move in scored]
+    top = max(logits)
+    return [move for _, move in scored], [math.exp(x - top) for x in logits]
+
+
+def soft_strong(rng: random.Random) -> Policy:
+    """The soft Strong as a playout policy (``strong_choices``; remembered by position)."""
+    return drawn_policy(lambda game, hand: strong_choices(game, hand, game.drawn), rng)
+
+
+def drawn_policy(choices: Callable[[Game, int], tuple[list[Move], list[float]]], rng: random.Random) -> Policy:
+    """A playout policy drawing the seat to act's move from ``choices`` (the moves and their weights, for
+    the game and the hand to act), remembered by position; going out when it can is never left to chance."""
+    memo: dict[PositionKey, tuple[list[Move], list[float]]] = {}
+
+    def play(game: Game) -> Move:
+        key = position_key(game)
+        found = memo.get(key)
+        if found is None:
+            hand = game.hands[game.turn]
+            moves = moves_for(game, hand, game.drawn)
+            going_out = [m for m in moves if isinstance(m, Play) and m.cards == hand]
+            if len(moves) == 1 or (going_out and not game.rules.forbidden_finish):
+                found = ([going_out[0] if going_out else moves[0]], [1.0])
+            else:
+                options, weights = choices(game, hand)
+                found = (options, list(accumulate(weights)))
+            memo[key] = found
+        moves, cumulative = found
+        if len(moves) == 1:
+            return moves[0]
+        return moves[min(bisect_right(cumulative, rng.random() * cumulative[-1]), len(moves) - 1)]
+
+    return play
+
+
+def unexplained_moves(obs: Observation) -> dict[int, int] | None:
+    """For a finished game seen by ``obs.seat``: by other seat, how many of its moves the default client
+    would not have made holding its true hand (known now: what it played later, and for the one seat left
+    with cards, the cards nobody played).  None when the hands cannot be told (the game is not over,
+    hands changed other than by playing, or more than one seat kept cards)."""
+    state = obs.state
+    rules = state.rules
+    if (not state.over or rules.seven_pass or rules.ten_discard or rules.hand_size or rules.pile_draw
+            or state.miyako >= 0):
+        return None
+    holding = [seat for seat in range(state.n) if state.counts[seat] and seat != obs.seat]
+    if len(holding) > 1:
+        return None
+    turns = past_turns(obs, limit=0)
+    end = [0] * state.n
+    for seat in holding:
+        end[seat] = obs.unseen
+    found = dict.fromkeys((seat for seat in range(state.n) if seat != obs.seat), 0)
+    for past in turns:
+        if normal_move(past.view, end[past.seat] | past.later) != past.move:
+            found[past.seat] += 1
+    return found
 
 
 @lru_cache(maxsize=2)
@@ -150,15 +219,18 @@ def seat_policy(me: int, own: Policy, default: Policy, models: Mapping[int, Poli
 
 def opponent_model(mode: str, rng: random.Random) -> Policy:
     """The playout policy a stronger model of a seat plays: Strong (its answers remembered) for
-    ``strong`` and ``read-strong``, the champion model for ``champion`` and ``read-champion``."""
+    ``strong`` and ``read-strong``, the champion model for ``champion`` and ``read-champion``, the soft
+    Strong for ``match``."""
     if mode in ("strong", "read-strong"):
         return remembered(strong_policy)
     if mode in ("champion", "read-champion"):
         return champion_model().policy(rng)
-    raise ValueError(f"no stronger model for {mode!r} (strong, read-strong, champion, read-champion)")
+    if mode == "match":
+        return soft_strong(rng)
+    raise ValueError(f"no stronger model for {mode!r} (strong, read-strong, champion, read-champion, match)")
 
 
 __all__ = [
-    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "ChampionModel", "champion_features", "champion_model",
-    "opponent_model", "seat_policy",
+    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "SOFT_STRONG", "ChampionModel", "champion_features", "champion_model",
+    "drawn_policy", "opponent_model", "seat_policy", "soft_strong", "strong_choices", "unexplained_moves",
 ]

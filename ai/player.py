@@ -74,6 +74,10 @@ class Player(ABC):
         or discarding (10捨て) after a play; by default its weakest."""
         return weakest_cards(obs.hand, gift_count(obs))
 
+    def seated(self, seating: Sequence[int]) -> None:  # noqa: B027 (a hook)
+        """Called before each game by a runner that knows who sits where: by seat, a number that is the
+        same for the same player all match (seats may change between games).  The default does nothing."""
+
     def notify(self, obs: Observation, events: Sequence[Event]) -> None:  # noqa: B027 (a hook)
         """Called for every player after every action (and at the start and end of a game).
 

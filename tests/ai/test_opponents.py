@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from ai import arena
 from ai.expert import Expert, ExpertOptions, Others, Tally
 from ai.normal import Normal, normal_policy
 from ai.opponents import (
@@ -16,7 +17,11 @@ from ai.opponents import (
     champion_model,
     opponent_model,
     seat_policy,
+    soft_strong,
+    strong_choices,
+    unexplained_moves,
 )
+from ai.player import Player
 from ai.playout import Policy, place_points, playout, playout_place
 from ai.strong import strong_move, strong_policy
 from game.engine import Game, Move, Play, observe, preset_rules
@@ -131,6 +136,94 @@ def test_the_champion_policy_goes_out_and_draws_by_its_probabilities() -> None:
                 assert all(policy(game) in out for _ in range(5))  # going out is never declined
             game.apply(normal_policy(game))
     assert found >= 5
+
+
+def test_a_finished_game_tells_which_players_the_default_client_explains() -> None:
+    """Once a game is over every hand can be told (what each seat played, and the cards nobody played
+    for the seat left holding them): Normal's moves are all explained, Strong's not."""
+    rules = preset_rules("uecda")
+    strong_misses = 0
+    for deal in range(4):
+        game = Game.new(rules, random.Random(40 + deal))
+        assert unexplained_moves(observe(game, 0)) is None, "not over"
+        while not game.over:
+            game.apply(strong_policy(game) if game.turn == 2 else normal_policy(game))
+        for me in (0, 2):
+            misses = unexplained_moves(observe(game, me))
+            assert misses is not None and set(misses) == set(range(5)) - {me}
+            assert all(misses[s] == 0 for s in misses if s != 2)
+        strong_misses += unexplained_moves(observe(game, 0))[2]  # type: ignore[index]
+    assert strong_misses >= 4
+    sevens = preset_rules("uecda", overrides={"seven_pass": True})
+    assert unexplained_moves(observe(Game.new(sevens, random.Random(1)), 0)) is None
+
+
+def test_the_soft_strong_draws_strongs_move_most_often_and_others_sometimes() -> None:
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(60):
+        game = random_state(rng, exchange=False)
+        hand = game.hands[game.turn]
+        moves, weights = strong_choices(game, hand, game.drawn)
+        if len(moves) < 3 or any(isinstance(m, Play) and m.cards == hand for m in moves):
+            continue
+        assert set(moves) <= set(game.move_list())
+        best = strong_move(game, hand, drawn=game.drawn)
+        assert max(weights) == weights[moves.index(best)]
+        policy = soft_strong(random.Random(checked))
+        drawn = Counter(policy(game) for _ in range(300))
+        assert drawn.most_common(1)[0][0] == best
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5
+
+
+def _capture_experts(monkeypatch: pytest.MonkeyPatch) -> list[Expert]:
+    """The Experts the arena seats from now on."""
+    made: list[Expert] = []
+    make = arena.make_seat
+
+    def seat(job: arena.MatchJob, level: str) -> Player:
+        player = make(job, level)
+        if isinstance(player, Expert):
+            made.append(player)
+        return player
+
+    monkeypatch.setattr(arena, "make_seat", seat)
+    return made
+
+
+def test_over_a_match_the_expert_singles_out_the_player_unlike_the_default_client(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seats change every three games (uecda); the Expert knows the players by the arena's numbers,
+    finds the one Strong player after a game, and from then on its playouts draw that seat's moves from
+    the soft Strong, the default client's seats staying Normal."""
+    experts = _capture_experts(monkeypatch)
+    job = arena.MatchJob(preset_rules("uecda"), ("expert", "normal", "strong", "normal", "normal"),
+                         ExpertOptions(iterations=6, others=Others.MATCH), 0, 0, seed=7, games=4)
+    arena.play_match(job)
+    expert = experts[0]
+    assert expert.unlike_default == {2}
+    assert sorted(expert.seating) == [0, 1, 2, 3, 4] and expert.seating != (0, 1, 2, 3, 4), "reseated"
+    strong_seat = expert.seating.index(2)
+    me = expert.seating.index(0)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(3000):
+        game = random_state(rng, exchange=False)
+        seat = game.turn
+        if game.n != 5 or seat == me or len(game.move_list()) < 3:
+            continue
+        policy = expert.playout_policy(me, random.Random(5))
+        drawn = {policy(game) for _ in range(40)}
+        if seat == strong_seat:
+            checked += len(drawn) > 1  # the soft Strong draws more than one move somewhere
+        else:
+            assert drawn == {normal_policy(game)}
+        if checked >= 2:
+            return
+    pytest.fail("the player found unlike the default client never drew its moves")
 
 
 def test_the_champion_features_mark_strongs_choice() -> None:

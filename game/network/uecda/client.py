@@ -192,6 +192,7 @@ class UecdaClient:
         shadow = Shadow(me, logger=self.log)
         while True:
             flag = self._play_game(link, shadow, report)
+            self._show_end(shadow)
             game = shadow.end_game(self.name)
             report.games.append(game)
             self._write(game)
@@ -209,6 +210,7 @@ class UecdaClient:
 
     def _play_game(self, link: ServerLink, shadow: Shadow, report: ClientReport) -> int:
         st = shadow.start_game(link.recv_table("the opening hand"))
+        self.player.seated(shadow.seating)
         self._check_last_place(shadow, report)
         if st.gift_count > 0:
             gift = self._choose_gift(shadow, st.gift_count)
@@ -225,6 +227,16 @@ class UecdaClient:
             if flag in (GAME_OVER, MATCH_OVER):
                 return flag
             raise ProtocolError(f"the server sent {flag} after the field; expected 0, 1 or 2")
+
+    def _show_end(self, shadow: Shadow) -> None:
+        """Show our player the finished game (every hand can be told then), when the shadow followed it whole."""
+        game = shadow.game
+        if game is None or game.result is None or shadow.rebuilds or shadow.desync is not None:
+            return
+        try:
+            self.player.notify(shadow.observation(), [])
+        except Exception:  # a broken player must not stop the match
+            self.log.exception("our player failed to take in the finished game")
 
     def _check_last_place(self, shadow: Shadow, report: ClientReport) -> None:
         """The classes a game opens with are the server's places of the game before: they have the last word."""

@@ -48,8 +48,10 @@ def run_match(
     turn_timeout: float = 10.0,
     read_timeout: float = 20.0,
     class_reset_every: int = 100,
+    players: dict[int, Player] | None = None,
 ) -> MatchRun:
-    """Our server and five of our clients (threads), one match; every thread is joined with a timeout."""
+    """Our server and five of our clients (threads), one match; every thread is joined with a timeout.
+    ``players`` puts a given player behind some clients (by client) instead of one of ``levels``."""
     server = UecdaServer(games=games, port=0, seed=seed, turn_timeout=turn_timeout, accept_timeout=20,
                          fallback_level="beginner", class_reset_every=class_reset_every)
     port = server.listen()
@@ -62,7 +64,8 @@ def run_match(
             run.server_error = error
 
     def play(i: int) -> None:
-        client = UecdaClient(player_of(levels[i]), name=f"c{i}-{levels[i]}"[:13], port=port,
+        player = (players or {}).get(i) or player_of(levels[i])
+        client = UecdaClient(player, name=f"c{i}-{levels[i]}"[:13], port=port,
                              read_timeout=read_timeout, think_time=0.05, seed=i,
                              records_dir=records / f"c{i}" if records is not None else None)
         try:

@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
+from ai.normal import Normal
+from ai.opponents import unexplained_moves
+from game.engine import Event, Observation
 from game.engine.record import check
 from game.network.uecda.__main__ import build_parser
 from game.network.uecda.protocol import PROTOCOL_VERSION
@@ -150,3 +154,33 @@ def test_seconds_that_are_not_a_real_wait_are_argument_errors(
     error = capsys.readouterr().err
     assert f"argument {option}: expected a number of seconds above 0 and at most 86400, not '{value}'" in error
     assert "Traceback" not in error
+
+
+class _Watcher(Normal):
+    """Normal, keeping what the client tells it: the seating of each game and each finished game."""
+
+    def __init__(self) -> None:
+        self.seatings: list[tuple[int, ...]] = []
+        self.finished: list[Observation] = []
+
+    def seated(self, seating: Sequence[int]) -> None:
+        self.seatings.append(tuple(seating))
+
+    def notify(self, obs: Observation, events: Sequence[Event]) -> None:
+        if obs.state.over:
+            self.finished.append(obs)
+
+
+def test_the_client_tells_its_player_who_sits_where_and_shows_it_each_finished_game() -> None:
+    """Every game: the seating by player number, then the game over; from it, with every hand told at the
+    end, the default client explains every move of the four others (they are the default client)."""
+    watcher = _Watcher()
+    run = run_match(["normal"] * 5, 4, seed=3, players={0: watcher})
+    assert run.server_error is None and run.client_errors == [None] * 5
+    client = run.clients[0]
+    assert client is not None and len(client.games) == 4
+    assert len(watcher.seatings) == 4 and all(sorted(s) == [0, 1, 2, 3, 4] for s in watcher.seatings)
+    assert len(watcher.finished) == 4
+    for seating, obs in zip(watcher.seatings, watcher.finished, strict=True):
+        assert seating[obs.seat] == client.player
+        assert unexplained_moves(obs) == dict.fromkeys((s for s in range(5) if s != obs.seat), 0)
