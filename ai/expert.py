@@ -128,8 +128,9 @@ class Others(str, Enum):
     """Per seat: the champion model for a seat the chain leaves unexplained, else Normal."""
     MATCH = "match"
     """Per player: the soft Strong (``opponents.soft_strong``) for a player the default client did not
-    explain in a finished game of the match (the runner tells who sits where: ``Expert.seating``) or
-    that the chain leaves unexplained this game, else Normal."""
+    explain in a finished game of the match (the runner tells who sits where: ``Expert.seating``; the
+    chain reads such a player from its passes only from the start) or that the chain leaves
+    unexplained this game, else Normal."""
 
     @property
     def reads(self) -> bool:
@@ -341,8 +342,14 @@ class Expert(Player):
     def sampler(self, obs: Observation) -> WorldSampler | ChainSampler:
         """What draws the worlds of a search on ``obs`` (the ``reading`` option)."""
         if self.options.reading is Reading.CHAIN:
-            return ChainSampler(obs, trust=self.options.trust)
+            return ChainSampler(obs, trust=self.options.trust, unlike=self._unlike_seats())
         return WorldSampler(obs)
+
+    def _unlike_seats(self) -> frozenset[int]:
+        """The seats of the players found unlike the default client in earlier games (``others=match``)."""
+        if self.options.others is not Others.MATCH or not self.seating:
+            return frozenset()
+        return frozenset(s for s, player in enumerate(self.seating) if player in self.unlike_default)
 
     def playout_policy(self, seat: int, rng: random.Random, unexplained: Iterable[int] = ()) -> Policy:
         """The playouts' policy for a search by ``seat``: Strong (its answers remembered) for that seat,
@@ -351,10 +358,7 @@ class Expert(Player):
         models: dict[int, Policy] = {}
         if self.options.others.reads:
             stronger = opponent_model(self.options.others.value, rng)
-            unlike = set(unexplained)
-            if self.options.others is Others.MATCH and self.seating:
-                unlike |= {s for s, player in enumerate(self.seating) if player in self.unlike_default}
-            models = dict.fromkeys((s for s in unlike if s != seat), stronger)
+            models = dict.fromkeys((s for s in {*unexplained, *self._unlike_seats()} if s != seat), stronger)
         return seat_policy(seat, remembered(strong_policy), self._others_policy(rng), models)
 
     def place_rewards(self, rules: RuleSet) -> tuple[float, ...]:

@@ -90,7 +90,7 @@ class ChainSampler:
 
     __slots__ = (
         "_capped", "_costs", "_forbidden", "_hands", "_loose", "_misses", "_movable", "_played", "_removed", "_seen",
-        "_violated", "base", "exchanges", "gift_model", "gifts", "model", "obs", "steps", "trust", "turns",
+        "_violated", "base", "exchanges", "gift_model", "gifts", "model", "obs", "steps", "trust", "turns", "unlike",
     )
 
     def __init__(
@@ -100,9 +100,12 @@ class ChainSampler:
         trust: float = TRUST,
         steps: int = STEPS,
         gift_model: GiftModel = cards_before_gift,
+        unlike: frozenset[int] = frozenset(),
     ) -> None:
         check_trust(trust)
         self.obs = obs
+        self.unlike = unlike
+        """Seats known not to move like the model (from earlier games): read from their passes only from the start."""
         self.model = model
         self.gift_model = gift_model
         self.trust = trust
@@ -218,18 +221,21 @@ class ChainSampler:
         ]
         self._misses = {seat: self.misses(seat, self._hands[seat]) for seat in self.turns}
         self._costs = dict.fromkeys(self._misses, _cost(self.trust))
+        self._read_loosely([seat for seat in self.turns if seat in self.unlike])
         self._violated = [self.contradicts(k, self._hands) for k in range(len(self.exchanges))]
 
     def _loosen(self) -> None:
         """Read from their passes only the players the model leaves unexplained (after the burn-in)."""
-        unexplained = [
+        self._read_loosely([
             seat for seat, found in self._misses.items()
             if found > LOOSE_SHARE * (len(self.turns[seat]) + (seat in self.gifts))
-        ]
-        if not unexplained:
+        ])
+
+    def _read_loosely(self, seats: list[int]) -> None:
+        if not seats:
             return
         passes = passes_seen(self.obs)
-        for seat in unexplained:
+        for seat in seats:
             self._loose[seat] = [pass_ for pass_ in passes if pass_.seat == seat]
             self._seen = {key: value for key, value in self._seen.items() if key[0] != seat}
             self._costs[seat] = _cost(PASS_TRUST)

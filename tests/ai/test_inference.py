@@ -208,3 +208,15 @@ def test_players_the_model_does_not_explain_are_read_from_their_passes_only() ->
         sampler = ChainSampler(obs)
         sampler.sample(random.Random(1))
         assert not sampler.loose_seats, "Normal players are read strictly"
+
+
+def test_players_known_from_earlier_games_are_read_from_their_passes_from_the_start() -> None:
+    for _, obs in observations("uecda", 10):
+        seat = next(iter(ChainSampler(obs).turns), None)
+        if seat is None:
+            continue
+        sampler = ChainSampler(obs, unlike=frozenset({seat}))
+        sampler.sample(random.Random(2))
+        assert sampler.loose_seats == {seat}, "Normal moves, but known unlike the model: read loosely"
+        return
+    pytest.fail("no observation with another player's moves")
