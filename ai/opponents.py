@@ -64,14 +64,10 @@ log-likelihood -0.91 a decision; the whole champion model 71.0% and -0.72, at se
 def champion_features(state: PublicView, hand: int, moves: Sequence[Move]) -> list[list[float]]:
     """The champion model's feature vector (``CHAMPION_FEATURES``) of each of ``moves``."""
     base = move_features(state, hand, moves)
-    scored = {move: score for score, move in scored_moves(state, hand)}
+    listed = scored_moves(state, hand)
+    scored = {move: score for score, move in listed}
     best = max(scored.values(), default=0.0)
-    reversed_now = state.revolution != state.j_back
-
-    def strong_order(move: Move) -> tuple[float, float]:  # as strong_move breaks ties
-        return scored[move], -play_weight(move, reversed_now) if isinstance(move, Play) else -99.0
-
-    choice = max(scored, key=strong_order) if scored else None
+    choice = strongs_choice(listed, state) if listed else None
     out = []
     for move, feats in zip(moves, base, strict=True):
         score = scored.get(move)
@@ -126,14 +122,24 @@ def strong_choices(state: PublicView, hand: int, drawn: int = -1,
     of each: a softmax over whether it is Strong's move and how far below Strong's best it scores."""
     scored = scored_moves(state, hand, drawn=drawn)
     best = max(score for score, _ in scored)
-    reversed_now = state.revolution != state.j_back
-    choice = max(scored, key=lambda sm: (sm[0], -play_weight(sm[1], reversed_now) if isinstance(sm[1], Play)
-                                         else -99.0))[1]
+    choice = strongs_choice(scored, state)
     on_choice, on_gap = weights
     logits = [on_choice * (move == choice) + on_gap * min(STRONG_GAP, best - score) / STRONG_GAP
               for score, move in scored]
     top = max(logits)
     return [move for _, move in scored], [math.exp(x - top) for x in logits]
+
+
+def strongs_choice(scored: Sequence[tuple[float, Move]], state: PublicView) -> Move:
+    """Strong's move among ``scored`` (score, move) pairs: the best score, ties to the weaker play, a play
+    before a pass (as ``strong_move`` breaks them)."""
+    reversed_now = state.revolution != state.j_back
+
+    def order(entry: tuple[float, Move]) -> tuple[float, float]:
+        score, move = entry
+        return score, -play_weight(move, reversed_now) if isinstance(move, Play) else -99.0
+
+    return max(scored, key=order)[1]
 
 
 def soft_strong(rng: random.Random) -> Policy:
