@@ -158,6 +158,10 @@ class ExpertOptions:
     """How worlds are drawn (its text is accepted and turned into one)."""
     trust: float = TRUST
     """The chain's weight per move a deal does not explain (lower: the others are read more strictly)."""
+    exchanges: bool = False
+    """The chain also reads the exchanges between two other players (the upper class holds the lower class's
+    strongest cards).  Right on every true deal tested, yet no stronger: against the champion program -0.20
+    (the default's runs -0.02 to -0.33), against four Normal -0.03 and -0.13 a game on the same deals."""
     others: Others = Others.NORMAL
     """Who plays the other seats in the playouts (its text is accepted and turned into one)."""
     place_values: tuple[float, ...] | None = None
@@ -204,6 +208,7 @@ _LIMITS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
     ("budget", lambda v: _number(v) and v > 0, "a positive number of seconds"),
     ("iterations", lambda v: v is None or (_whole(v) and v >= 1), "a whole number from 1, or none"),
     ("cpu_budget", lambda v: isinstance(v, bool), "true or false"),
+    ("exchanges", lambda v: isinstance(v, bool), "true or false"),
     ("candidates", lambda v: _whole(v) and v >= 1, "a whole number from 1"),
     ("exploration", lambda v: _number(v) and v >= 0, "a number from 0"),
     ("trust", lambda v: _number(v) and 0 <= v <= 1, "a number from 0 to 1"),
@@ -342,7 +347,8 @@ class Expert(Player):
     def sampler(self, obs: Observation) -> WorldSampler | ChainSampler:
         """What draws the worlds of a search on ``obs`` (the ``reading`` option)."""
         if self.options.reading is Reading.CHAIN:
-            return ChainSampler(obs, trust=self.options.trust, unlike=self._unlike_seats())
+            return ChainSampler(obs, trust=self.options.trust, unlike=self._unlike_seats(),
+                                exchanges=self.options.exchanges)
         return WorldSampler(obs)
 
     def _unlike_seats(self) -> frozenset[int]:

@@ -34,9 +34,11 @@ check costs one model call per past move of the players a swap touches.
 The exchanges the observer only watched tell something too: a lower class
 handed over its strongest cards, so the upper class it gave them to holds
 (or has played since) as many cards stronger than anything the lower class
-kept.  A deal where that fails counts one miss more (``hidden_exchanges``):
-the gift the upper class made back is unseen, so a deal where the lower
-class's best card came from it is only unlikely, not impossible.
+kept.  Read on request (``exchanges``), a deal where that fails counts one
+miss more (``hidden_exchanges``): the gift the upper class made back is
+unseen, so a deal where the lower class's best card came from it is only
+unlikely, not impossible.  The Expert does not read them by default: it
+measured no stronger (``ExpertOptions.exchanges``).
 """
 
 from __future__ import annotations
@@ -101,6 +103,7 @@ class ChainSampler:
         steps: int = STEPS,
         gift_model: GiftModel = cards_before_gift,
         unlike: frozenset[int] = frozenset(),
+        exchanges: bool = False,
     ) -> None:
         check_trust(trust)
         self.obs = obs
@@ -125,8 +128,8 @@ class ChainSampler:
             self.gifts = received_gifts(obs)
             for seat in self.gifts:
                 self.turns.setdefault(seat, [])
-        self.exchanges = hidden_exchanges(obs)
-        """The exchanges between two other players: (lower class, upper class, cards given)."""
+        self.exchanges = hidden_exchanges(obs) if exchanges else ()
+        """The exchanges between two other players read (``exchanges``): (lower class, upper class, cards given)."""
         self._played = played_cards(obs)
         self._violated = [False] * len(self.exchanges)
         """Whether the chain's deal contradicts each of ``exchanges``."""

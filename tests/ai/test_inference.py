@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from ai.expert import Expert, ExpertOptions
 from ai.inference import ChainSampler, hidden_exchanges, holds_gift, played_cards
 from ai.normal import normal_policy
 from ai.player import weakest_cards
@@ -92,7 +93,10 @@ def test_an_exchange_between_others_tells_who_holds_the_strong_cards() -> None:
         obs = observe(game, seed % game.n)
         hidden = hidden_exchanges(obs)
         assert all(obs.seat not in (lower, upper) for lower, upper, _ in hidden)
-        chain = ChainSampler(obs)
+        chain = ChainSampler(obs, exchanges=True)
+        assert not ChainSampler(obs).exchanges, "read on request only"
+        searched = Expert(ExpertOptions(exchanges=True)).sampler(obs)
+        assert isinstance(searched, ChainSampler) and searched.exchanges == chain.exchanges
         plain = WorldSampler(obs, passes=False)
         rng = random.Random(seed)
         contradicted["truth"] += _contradictions(obs, game.hands)
