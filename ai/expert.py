@@ -161,7 +161,7 @@ class ExpertOptions:
     exchanges: bool = False
     """The chain also reads the exchanges between two other players (the upper class holds the lower class's
     strongest cards).  Right on every true deal tested, yet no stronger: against the champion program -0.20
-    (the default's runs -0.02 to -0.33), against four Normal -0.03 and -0.13 a game on the same deals."""
+    (the default's runs -0.02 to -0.33), against four Normal -0.02 and -0.09 a game on the same deals."""
     others: Others = Others.NORMAL
     """Who plays the other seats in the playouts (its text is accepted and turned into one)."""
     place_values: tuple[float, ...] | None = None
