@@ -92,7 +92,8 @@ class ChainSampler:
 
     __slots__ = (
         "_capped", "_costs", "_forbidden", "_hands", "_loose", "_misses", "_movable", "_played", "_removed", "_seen",
-        "_violated", "base", "exchanges", "gift_model", "gifts", "model", "obs", "steps", "trust", "turns", "unlike",
+        "_touching", "_violated", "base", "exchanges", "gift_model", "gifts", "model", "obs", "steps", "trust", "turns",
+        "unlike",
     )
 
     def __init__(
@@ -130,9 +131,11 @@ class ChainSampler:
                 self.turns.setdefault(seat, [])
         self.exchanges = hidden_exchanges(obs) if exchanges else ()
         """The exchanges between two other players read (``exchanges``): (lower class, upper class, cards given)."""
-        self._played = played_cards(obs)
+        self._played = played_cards(obs) if self.exchanges else []
         self._violated = [False] * len(self.exchanges)
         """Whether the chain's deal contradicts each of ``exchanges``."""
+        self._touching: dict[int, list[int]] = {}
+        """By movable seat: the indices of the ``exchanges`` it takes part in."""
         self._capped, self._forbidden = exchange_inference(obs)
         self._hands: list[int] = []
         self._misses: dict[int, int] = {}
@@ -226,6 +229,8 @@ class ChainSampler:
         self._costs = dict.fromkeys(self._misses, _cost(self.trust))
         self._read_loosely([seat for seat in self.turns if seat in self.unlike])
         self._violated = [self.contradicts(k, self._hands) for k in range(len(self.exchanges))]
+        self._touching = {seat: [k for k, pair in enumerate(self.exchanges) if seat in pair[:2]]
+                          for seat in self._movable}
 
     def _loosen(self) -> None:
         """Read from their passes only the players the model leaves unexplained (after the burn-in)."""
@@ -253,7 +258,7 @@ class ChainSampler:
         known = obs.known
         costs = self._costs
         exchange_cost = _cost(self.trust)
-        touching = {seat: [k for k, pair in enumerate(self.exchanges) if seat in pair[:2]] for seat in movable}
+        touching = self._touching
         for _ in range(steps):
             i, j = rng.sample(movable, 2)
             a = _pick(hands[i] & ~known[i], rng)
