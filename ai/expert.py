@@ -162,6 +162,9 @@ class ExpertOptions:
     """The chain also reads the exchanges between two other players (the upper class holds the lower class's
     strongest cards).  Right on every true deal tested, yet no stronger: against the champion program -0.20
     (the default's runs -0.02 to -0.33), against four Normal -0.02 and -0.09 a game on the same deals."""
+    pool: int = 0
+    """How many deals the chain offers for the players it reads loosely, each weighed by how likely the soft
+    Strong makes all their moves with their hands in it (``inference.ChainSampler.weigh_pools``; 0: none)."""
     others: Others = Others.NORMAL
     """Who plays the other seats in the playouts (its text is accepted and turned into one)."""
     place_values: tuple[float, ...] | None = None
@@ -210,6 +213,7 @@ _LIMITS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
     ("cpu_budget", lambda v: isinstance(v, bool), "true or false"),
     ("exchanges", lambda v: isinstance(v, bool), "true or false"),
     ("candidates", lambda v: _whole(v) and v >= 1, "a whole number from 1"),
+    ("pool", lambda v: _whole(v) and v >= 0, "a whole number from 0"),
     ("exploration", lambda v: _number(v) and v >= 0, "a number from 0"),
     ("trust", lambda v: _number(v) and 0 <= v <= 1, "a number from 0 to 1"),
 )
@@ -348,7 +352,7 @@ class Expert(Player):
         """What draws the worlds of a search on ``obs`` (the ``reading`` option)."""
         if self.options.reading is Reading.CHAIN:
             return ChainSampler(obs, trust=self.options.trust, unlike=self._unlike_seats(),
-                                exchanges=self.options.exchanges)
+                                exchanges=self.options.exchanges, pool=self.options.pool)
         return WorldSampler(obs)
 
     def _unlike_seats(self) -> frozenset[int]:

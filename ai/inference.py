@@ -39,13 +39,26 @@ miss more (``hidden_exchanges``): the gift the upper class made back is
 unseen, so a deal where the lower class's best card came from it is only
 unlikely, not impossible.  The Expert does not read them by default: it
 measured no stronger (``ExpertOptions.exchanges``).
+
+A loosely read player can still be weighed by a model that explains it, at
+a cost: on request (``pool``), after the burn-in the chain offers ``pool``
+deals, each weighed by how likely the soft Strong
+(``opponents.soft_strong_surprise``: a spread over Strong's moves fitted to a
+champion program) makes every move of those players this game with their
+hands in it, and each world then gives them their hands of one of those
+deals drawn by weight (the cards they give up go to the seats that held the
+ones they take, so the others keep the chain's reading).  Offline,
+against a player moving as Strong, the worlds then held 47% of its hidden
+cards rather than 43% (38 ms for 40 worlds rather than 18).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Callable
+from itertools import accumulate
 from typing import Final
 
 from game.engine import Game, Gift, Move, Observation, Pass, PublicView, Turn
@@ -53,6 +66,7 @@ from game.engine.cards import CARDS, JOKER_MASK, iter_ids, natural_strength_key
 from game.engine.state import GiftKind
 
 from .normal import cards_before_gift, normal_move
+from .opponents import soft_strong_surprise
 from .sampling import (
     PASS_TRUST,
     PassSeen,
@@ -85,15 +99,18 @@ STRICT_COST: Final = 30.0
 """The fall of a deal's log-weight per miss at trust 0 (as good as never taken over a deal with fewer)."""
 STEPS: Final = 12
 """Steps between two worlds."""
+POOL_SHARPNESS: Final = 3.3
+"""A pooled hand's weight is ``exp(-POOL_SHARPNESS * surprise)``: sharper than the likelihood itself (1), as the
+2017 champion weighs its candidate deals (1 / 0.3); offline, 3.3 read a Strong player's hand better than 1 or 2."""
 
 
 class ChainSampler:
     """Samples worlds for one observation, weighted by how well they explain the others' moves."""
 
     __slots__ = (
-        "_capped", "_costs", "_forbidden", "_hands", "_loose", "_misses", "_movable", "_played", "_removed", "_seen",
-        "_touching", "_violated", "base", "exchanges", "gift_model", "gifts", "model", "obs", "steps", "trust", "turns",
-        "unlike",
+        "_capped", "_costs", "_forbidden", "_hands", "_loose", "_misses", "_movable", "_played", "_pools", "_removed",
+        "_seen", "_touching", "_violated", "base", "exchanges", "gift_model", "gifts", "model", "obs", "pool", "steps",
+        "trust", "turns", "unlike",
     )
 
     def __init__(
@@ -105,6 +122,7 @@ class ChainSampler:
         gift_model: GiftModel = cards_before_gift,
         unlike: frozenset[int] = frozenset(),
         exchanges: bool = False,
+        pool: int = 0,
     ) -> None:
         check_trust(trust)
         self.obs = obs
@@ -129,6 +147,12 @@ class ChainSampler:
             self.gifts = received_gifts(obs)
             for seat in self.gifts:
                 self.turns.setdefault(seat, [])
+        self.pool = pool
+        """How many deals the chain offers for the loosely read players, to be weighed by the soft Strong
+        (0: none; see ``weigh_pools``)."""
+        self._pools: tuple[tuple[int, ...], list[tuple[int, ...]], list[float]] | None = None
+        """The pooled players, the deals offered (their hands now, in that order) and the deals' cumulative
+        weights (``weigh_pools``)."""
         self.exchanges = hidden_exchanges(obs) if exchanges else ()
         """The exchanges between two other players read (``exchanges``): (lower class, upper class, cards given)."""
         self._played = played_cards(obs) if self.exchanges else []
@@ -191,9 +215,77 @@ class ChainSampler:
                 if not self.total_misses():
                     break
             self._loosen()
+            if self.pool:
+                self.weigh_pools(rng)
         else:
             self._walk(rng, self.steps)
-        return self.obs.world(list(self._hands), removed=self._removed)
+        pools = self._pools
+        hands, removed = self._with_pooled_hands(pools, rng) if pools else (list(self._hands), self._removed)
+        return self.obs.world(hands, removed=removed)
+
+    def weigh_pools(self, rng: random.Random) -> None:
+        """The deals offered for the loosely read players: ``pool`` deals of the chain, each weighed by how
+        likely the soft Strong makes all their moves this game with their hands in it
+        (``opponents.soft_strong_surprise``)."""
+        seats = tuple(seat for seat in self._loose if self.turns.get(seat))
+        if not seats:
+            return
+        surprises: dict[tuple[int, int], float] = {}
+        offered: dict[tuple[int, ...], float] = {}
+        for _ in range(self.pool):
+            self._walk(rng, self.steps)
+            hands = tuple(self._hands[seat] for seat in seats)
+            if hands in offered:
+                continue
+            total = 0.0
+            for seat, hand in zip(seats, hands, strict=True):
+                surprise = surprises.get((seat, hand))
+                if surprise is None:
+                    surprise = sum(soft_strong_surprise(past, hand) for past in self.turns[seat])
+                    surprises[seat, hand] = surprise
+                total += surprise
+            offered[hands] = total
+        least = min(offered.values())
+        weights = [math.exp(-POOL_SHARPNESS * (surprise - least)) for surprise in offered.values()]
+        self._pools = (seats, list(offered), list(accumulate(weights)))
+
+    def _with_pooled_hands(
+        self, pools: tuple[tuple[int, ...], list[tuple[int, ...]], list[float]], rng: random.Random
+    ) -> tuple[list[int], int]:
+        """The chain's deal with the pooled players' hands taken from an offered deal drawn by weight: the
+        cards they give up go to the seats (or the removed cards) that held the ones they take, one for one
+        (the chain's deal as it is when that would hand the capped seat a card it cannot hold)."""
+        seats, offered, cumulative = pools
+        targets = offered[min(bisect_right(cumulative, rng.random() * cumulative[-1]), len(offered) - 1)]
+        hands = list(self._hands)
+        removed = self._removed
+        held = taken = 0
+        for seat, target in zip(seats, targets, strict=True):
+            held |= hands[seat]
+            taken |= target
+            hands[seat] = target
+        give = list(iter_ids(held & ~taken))
+        for cid in iter_ids(taken & ~held):
+            bit = 1 << cid
+            owner = next((s for s in range(len(hands)) if s not in seats and hands[s] & bit), -1)
+            pick = next((c for c in give if owner != self._capped or not self._forbidden >> c & 1), None)
+            if pick is None:
+                return list(self._hands), self._removed
+            give.remove(pick)
+            if owner < 0:
+                removed = removed & ~bit | 1 << pick
+            else:
+                hands[owner] = hands[owner] & ~bit | 1 << pick
+        return hands, removed
+
+    @property
+    def pooled(self) -> dict[int, list[int]]:
+        """By player weighed by the soft Strong (``pool``): the hands the offered deals give it (decided
+        after the burn-in)."""
+        if not self._pools:
+            return {}
+        seats, offered, _ = self._pools
+        return {seat: list(dict.fromkeys(hands[k] for hands in offered)) for k, seat in enumerate(seats)}
 
     @property
     def loose_seats(self) -> frozenset[int]:

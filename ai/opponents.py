@@ -46,7 +46,7 @@ from game.engine import Game, Move, Observation, Play, PublicView, moves_for
 from .normal import normal_move
 from .playout import Policy, PositionKey, position_key, remembered
 from .policy import FEATURES, move_features
-from .sampling import past_turns
+from .sampling import PastTurn, past_turns
 from .strong import WIN, play_weight, scored_moves, strong_policy
 
 CHAMPION_WEIGHTS: Final = "champion_weights.json"
@@ -128,6 +128,25 @@ def strong_choices(state: PublicView, hand: int, drawn: int = -1,
               for score, move in scored]
     top = max(logits)
     return [move for _, move in scored], [math.exp(x - top) for x in logits]
+
+
+SURPRISE_FLOOR: Final = 0.02
+"""A move's probability under the soft Strong is mixed with this much (no model explains a player exactly;
+a move Strong does not score, or cannot make with the hand, costs -log of it)."""
+
+
+def soft_strong_surprise(past: PastTurn, hand: int) -> float:
+    """How unlikely the soft Strong finds the move of ``past`` made holding ``hand`` now (its hand then is
+    this plus what it played since): -log of its probability, mixed with ``SURPRISE_FLOOR``."""
+    held = hand | past.later
+    if isinstance(past.move, Play) and past.move.cards & ~held:
+        return -math.log(SURPRISE_FLOOR)
+    moves = moves_for(past.view, held)
+    if len(moves) < 2:
+        return 0.0
+    options, weights = strong_choices(past.view, held)
+    chance = weights[options.index(past.move)] / sum(weights) if past.move in options else 0.0
+    return -math.log(SURPRISE_FLOOR + (1.0 - SURPRISE_FLOOR) * chance)
 
 
 def strongs_choice(scored: Sequence[tuple[float, Move]], state: PublicView) -> Move:
@@ -238,5 +257,6 @@ def opponent_model(mode: str, rng: random.Random) -> Policy:
 
 __all__ = [
     "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "SOFT_STRONG", "ChampionModel", "champion_features", "champion_model",
-    "drawn_policy", "opponent_model", "seat_policy", "soft_strong", "strong_choices", "unexplained_moves",
+    "drawn_policy", "opponent_model", "seat_policy", "soft_strong", "soft_strong_surprise", "strong_choices",
+    "unexplained_moves",
 ]

@@ -81,6 +81,8 @@ def test_learned_others_in_the_playouts_give_legal_moves() -> None:
     ({"candidates": 0}, "candidates: expected a whole number"),
     ({"exploration": -1}, "exploration: expected a number from 0"),
     ({"cpu_budget": "yes"}, "cpu_budget: expected true or false"),
+    ({"pool": -1}, "pool: expected a whole number from 0, not -1"),
+    ({"pool": 1.5}, "pool: expected a whole number from 0"),
     ({"prior": "learned"}, "unknown Expert option 'prior' \\(options: budget, iterations"),
 ])
 def test_expert_options_are_checked_by_name(values: dict[str, object], message: str) -> None:

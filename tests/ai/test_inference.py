@@ -224,3 +224,53 @@ def test_players_known_from_earlier_games_are_read_from_their_passes_from_the_st
         assert sampler.loose_seats == {seat}, "Normal moves, but known unlike the model: read loosely"
         return
     pytest.fail("no observation with another player's moves")
+
+
+def _strong_games(count: int, moves: int) -> list[tuple[Game, Observation]]:
+    """Games of five Strong players, ``moves`` moves and a few in, each seen by the seat to act."""
+    rules = preset_rules("uecda")
+    found = []
+    for seed in range(count):
+        game = Game.new(rules, random.Random(seed))
+        for _ in range(moves + seed % 7):
+            if game.over:
+                break
+            game.apply(strong_policy(game))
+        if not game.over:
+            found.append((game, observe(game, game.turn)))
+    return found
+
+
+def test_pooled_hands_come_from_the_pool_and_keep_what_is_certain() -> None:
+    pooled = 0
+    for game, obs in _strong_games(8, 18):
+        searched = Expert(ExpertOptions(pool=8)).sampler(obs)
+        assert isinstance(searched, ChainSampler) and searched.pool == 8 and ChainSampler(obs).pool == 0
+        sampler = ChainSampler(obs, pool=8)
+        rng = random.Random(3)
+        worlds = [sampler.sample(rng) for _ in range(12)]
+        assert set(sampler.pooled) == {seat for seat in sampler.loose_seats if sampler.turns.get(seat)}
+        for seat, offered in sampler.pooled.items():
+            assert 1 <= len(offered) <= 8
+            assert all(offered.count(hand) == 1 for hand in offered)
+            assert {world.hands[seat] for world in worlds} <= set(offered)
+            pooled += 1
+        for world in worlds:
+            assert observe(world, obs.seat) == obs, "the pooled world is one the player may be in"
+            assert sum(world.hands[s].bit_count() for s in range(world.n)) == sum(game.counts)
+    assert pooled >= 8, "Strong players are read loosely and pooled"
+
+
+def test_weighing_by_the_soft_strong_reads_a_strong_player_better() -> None:
+    """Against Strong players the soft Strong's weights put more of each player's hidden cards in the
+    worlds than its passes alone do."""
+    right = {0: 0, 16: 0}
+    for game, obs in _strong_games(24, 16):
+        hidden = [game.hands[s] & ~obs.known[s] if s != obs.seat else 0 for s in range(game.n)]
+        for pool in right:
+            sampler = ChainSampler(obs, unlike=frozenset(range(game.n)) - {obs.seat}, pool=pool)
+            rng = random.Random(5)
+            for _ in range(20):
+                world = sampler.sample(rng)
+                right[pool] += sum((world.hands[s] & hidden[s]).bit_count() for s in range(game.n))
+    assert right[16] > 1.05 * right[0], right

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -12,19 +14,22 @@ from ai.expert import Expert, ExpertOptions, Others, Tally
 from ai.normal import Normal, normal_policy
 from ai.opponents import (
     CHAMPION_FEATURES,
+    SURPRISE_FLOOR,
     ChampionModel,
     champion_features,
     champion_model,
     opponent_model,
     seat_policy,
     soft_strong,
+    soft_strong_surprise,
     strong_choices,
     unexplained_moves,
 )
 from ai.player import Player
 from ai.playout import Policy, place_points, playout, playout_place
+from ai.sampling import past_turns
 from ai.strong import strong_move, strong_policy
-from game.engine import Game, Move, Play, observe, preset_rules
+from game.engine import Game, Move, Play, moves_for, observe, preset_rules
 
 from .helpers import play_game
 from .test_hidden_information import random_state
@@ -177,6 +182,34 @@ def test_the_soft_strong_draws_strongs_move_most_often_and_others_sometimes() ->
         if checked == 5:
             break
     assert checked == 5
+
+
+def test_the_soft_strong_is_least_surprised_by_strongs_own_moves() -> None:
+    """Every move of a Strong player, with the hand it held: no other legal move surprises the soft Strong
+    less; a forced move does not surprise it; a move the hand cannot make surprises it the most."""
+    rules = preset_rules("uecda")
+    checked = forced = 0
+    for seed in range(5):
+        game = Game.new(rules, random.Random(seed))
+        for _ in range(24):
+            if game.over:
+                break
+            game.apply(strong_policy(game))
+        obs = observe(game, game.turn)
+        for past in past_turns(obs, limit=0):
+            hand = game.hands[past.seat]
+            surprise = soft_strong_surprise(past, hand)
+            moves = moves_for(past.view, hand | past.later)
+            if len(moves) == 1:
+                assert surprise == 0.0
+                forced += 1
+                continue
+            assert 0.0 < surprise < -math.log(SURPRISE_FLOOR)
+            assert all(soft_strong_surprise(replace(past, move=move), hand) >= surprise for move in moves)
+            checked += 1
+            if isinstance(past.move, Play):
+                assert soft_strong_surprise(replace(past, later=0), 0) == -math.log(SURPRISE_FLOOR)
+    assert checked > 40 and forced > 0
 
 
 def _capture_experts(monkeypatch: pytest.MonkeyPatch) -> list[Expert]:
