@@ -141,11 +141,10 @@ def soft_strong_surprise(past: PastTurn, hand: int) -> float:
     held = hand | past.later
     if isinstance(past.move, Play) and past.move.cards & ~held:
         return -math.log(SURPRISE_FLOOR)
-    moves = moves_for(past.view, held)
-    if len(moves) < 2:
-        return 0.0
     options, weights = strong_choices(past.view, held)
     chance = weights[options.index(past.move)] / sum(weights) if past.move in options else 0.0
+    if chance == 1.0:  # a forced move tells nothing
+        return 0.0
     return -math.log(SURPRISE_FLOOR + (1.0 - SURPRISE_FLOOR) * chance)
 
 
