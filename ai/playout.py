@@ -79,3 +79,12 @@ def settle_handoff(game: Game) -> None:
     while game.phase is Phase.HANDOFF:
         gift = game.pending[0]
         game.apply_gift(weakest_cards(game.hands[gift.giver], gift.count))
+
+
+def give_in_exchange(game: Game, seat: int, cards: int) -> None:
+    """``seat`` gives ``cards`` in the exchange; the other upper classes still to give hand over their
+    weakest cards (the others' model: the default client's gift), so the play begins (search)."""
+    game.give(seat, cards)
+    while game.phase is Phase.EXCHANGE:
+        due = game.pending[0]
+        game.give(due.giver, weakest_cards(game.hands[due.giver], due.count))

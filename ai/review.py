@@ -54,7 +54,7 @@ from game.engine.runner import Answer, Decision, play_game
 from .expert import Expert
 from .levels import make_player
 from .player import Player, gift_count, weakest_cards
-from .playout import Policy, playout, points_range
+from .playout import Policy, give_in_exchange, playout, points_range
 from .strong import ranked_gifts
 
 WORLDS: Final = 200
@@ -283,10 +283,7 @@ def _still_in(live: list[int], results: list[list[int]], margin: float) -> list[
 def play_from(game: Game, seat: int, answer: Answer, policy: Policy) -> int:
     """``seat`` makes ``answer`` in ``game``; the points it ends with when ``policy`` plays on."""
     if isinstance(answer, int):
-        game.give(seat, answer)
-        while game.phase is Phase.EXCHANGE:  # the other upper classes give as the others' model does
-            due = game.pending[0]
-            game.give(due.giver, weakest_cards(game.hands[due.giver], due.count))
+        give_in_exchange(game, seat, answer)
     else:
         game.apply(answer)
     return playout(game, seat, policy)

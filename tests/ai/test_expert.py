@@ -7,10 +7,12 @@ import time
 
 import pytest
 
+import ai.expert as expert_module
 from ai.expert import Expert, ExpertOptions, Others, Reading
 from ai.normal import normal_policy
-from ai.playout import playout, points_range
-from game.engine import Game, observe, preset_rules
+from ai.playout import Policy, playout, playout_place, points_range
+from ai.strong import best_gift, ranked_gifts
+from game.engine import Game, Phase, observe, preset_rules
 
 from .helpers import play_game
 from .test_hidden_information import random_state
@@ -83,6 +85,7 @@ def test_learned_others_in_the_playouts_give_legal_moves() -> None:
     ({"cpu_budget": "yes"}, "cpu_budget: expected true or false"),
     ({"pool": -1}, "pool: expected a whole number from 0, not -1"),
     ({"pool": 1.5}, "pool: expected a whole number from 0"),
+    ({"gifts": -2}, "gifts: expected a whole number from 0, not -2"),
     ({"prior": "learned"}, "unknown Expert option 'prior' \\(options: budget, iterations"),
 ])
 def test_expert_options_are_checked_by_name(values: dict[str, object], message: str) -> None:
@@ -120,3 +123,34 @@ def test_a_cpu_time_budget_returns_a_legal_move() -> None:
     obs = observe(game, game.turn)
     move = Expert(ExpertOptions(budget=0.05, cpu_budget=True)).choose_move(obs, random.Random(1))
     assert move in obs.move_list()
+
+
+
+def test_the_gift_search_plays_out_strongs_best_gifts_and_gives_the_best_of_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = preset_rules("uecda")
+    changed = 0
+    for seed in range(6):
+        game = Game.new(rules, random.Random(seed), previous_places=[0, 1, 2, 3, 4])
+        obs = observe(game, game.turn)
+        assert obs.state.phase is Phase.EXCHANGE and obs.seat == 0  # the 大富豪 gives two cards to the 大貧民
+        ranked = ranked_gifts(obs, 3)
+        started: list[Game] = []
+
+        def spy(world: Game, seat: int, policy: Policy, started: list[Game] = started) -> int:
+            started.append(world.clone())
+            return playout_place(world, seat, policy)
+
+        monkeypatch.setattr(expert_module, "playout_place", spy)
+        expert = Expert(ExpertOptions(gifts=3, iterations=90))
+        gift = expert.choose_gift(obs, random.Random(7))
+        assert gift in ranked and gift == expert.choose_gift(obs, random.Random(7))
+        # each try hands one of the three to the 大貧民, the others give too, and the game is played from its lead
+        tries = started[:90]
+        assert all(world.phase is Phase.PLAY and not world.pending for world in tries)
+        assert {world.hands[4] & obs.hand for world in tries} == set(ranked)
+        assert all(world.hands[0] == obs.hand & ~world.hands[4] for world in tries)
+        changed += gift != best_gift(obs)
+        monkeypatch.undo()
+    assert changed  # the search does not just agree with the plan's gift
+    assert Expert(ExpertOptions(iterations=90)).choose_gift(obs, random.Random(7)) == best_gift(obs)
