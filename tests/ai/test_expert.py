@@ -86,6 +86,7 @@ def test_learned_others_in_the_playouts_give_legal_moves() -> None:
     ({"pool": -1}, "pool: expected a whole number from 0, not -1"),
     ({"pool": 1.5}, "pool: expected a whole number from 0"),
     ({"gifts": -2}, "gifts: expected a whole number from 0, not -2"),
+    ({"tilt": -0.5}, "tilt: expected a number from 0, not -0.5"),
     ({"prior": "learned"}, "unknown Expert option 'prior' \\(options: budget, iterations"),
 ])
 def test_expert_options_are_checked_by_name(values: dict[str, object], message: str) -> None:

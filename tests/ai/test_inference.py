@@ -10,14 +10,14 @@ from itertools import pairwise
 import pytest
 
 from ai.expert import Expert, ExpertOptions
-from ai.inference import ChainSampler, hidden_exchanges, holds_gift, played_cards, spread_weights
+from ai.inference import ChainSampler, hidden_exchanges, holds_gift, played_cards, spread_weights, strong_cards
 from ai.normal import normal_policy
 from ai.player import weakest_cards
 from ai.playout import settle_handoff
 from ai.sampling import WorldSampler, exchange_inference
 from ai.strong import strong_policy
 from game.engine import Game, Observation, Phase, observe, preset_rules
-from game.engine.cards import iter_ids
+from game.engine.cards import JOKER_MASK, iter_ids, parse_cards
 
 from .test_sampling import exchanged_game
 
@@ -296,3 +296,29 @@ def test_the_offered_deals_keep_a_spread(surprises: list[float]) -> None:
         assert weights == pytest.approx(plain), "the likelihood itself when it is spread enough"
     else:
         assert weights[-1] > plain[-1], "flattened, never sharpened"
+
+
+def test_the_strong_cards_are_the_jokers_and_the_two_strongest_ranks() -> None:
+    assert strong_cards(False) == JOKER_MASK | parse_cards("AS AH AD AC 2S 2H 2D 2C")
+    assert strong_cards(True) == JOKER_MASK | parse_cards("3S 3H 3D 3C 4S 4H 4D 4C")
+
+
+def test_a_tilt_gives_a_loosely_read_player_more_strong_cards_in_worlds_it_may_hold() -> None:
+    """Normal players, one of them read loosely (known from earlier games not to move like the default
+    client): with a tilt the worlds give it more of the jokers, 2s and aces than the ones read strictly
+    (a player who is not the default client keeps its strong cards), and stay worlds the observer may be in;
+    the tilt is the Expert's ``tilt`` option.  (With every other player read loosely it changes nothing.)"""
+    held = {0.0: 0, 1.0: 0}
+    for game, obs in observations("uecda", 16):
+        searched = Expert(ExpertOptions(tilt=0.5)).sampler(obs)
+        assert isinstance(searched, ChainSampler) and searched.tilt == 0.5 and ChainSampler(obs).tilt == 0.0
+        loose = (obs.seat + 1) % game.n
+        strong = strong_cards(obs.state.reversed)
+        for tilt in held:
+            sampler = ChainSampler(obs, unlike=frozenset({loose}), tilt=tilt)
+            rng = random.Random(4)
+            for _ in range(20):
+                world = sampler.sample(rng)
+                assert observe(world, obs.seat) == obs, "a world the player may be in"
+                held[tilt] += (world.hands[loose] & strong).bit_count()
+    assert held[1.0] > 1.1 * held[0.0], held
