@@ -164,11 +164,11 @@ class ChainSampler:
             for seat in self.gifts:
                 self.turns.setdefault(seat, [])
         self.pool = pool
+        """How many deals the chain offers for the loosely read players, to be weighed by the soft Strong
+        (0: none; see ``weigh_pools``)."""
         self.tilt = tilt
         """How much a deal's log-weight rises per strong card a loosely read player holds (see ``strong_cards``)."""
         self._strong = strong_cards(obs.state.reversed)
-        """How many deals the chain offers for the loosely read players, to be weighed by the soft Strong
-        (0: none; see ``weigh_pools``)."""
         self._pools: dict[int, tuple[list[int], list[float]]] = {}
         """By pooled player: the hands offered it (now) and their cumulative weights (``weigh_pools``)."""
         self.exchanges = hidden_exchanges(obs) if exchanges else ()
