@@ -78,12 +78,16 @@ class Tally:
     totals: tuple[float, ...]
 
     def best(self) -> Move:
-        """The tried candidate with the best mean reward (more tries, then the earlier one, break ties)."""
-        def key(a: int) -> tuple[float, int, int]:
-            pulls = self.pulls[a]
-            return (self.totals[a] / pulls if pulls else -1.0, pulls, -a)
+        """The tried candidate with the best mean reward (``best_arm``)."""
+        return self.arms[best_arm(self.pulls, self.totals)]
 
-        return self.arms[max(range(len(self.arms)), key=key)]
+
+def best_arm(pulls: Sequence[int], totals: Sequence[float]) -> int:
+    """The tried candidate with the best mean reward (more tries, then the earlier one, break ties)."""
+    def key(a: int) -> tuple[float, int, int]:
+        return (totals[a] / pulls[a] if pulls[a] else -1.0, pulls[a], -a)
+
+    return max(range(len(pulls)), key=key)
 
 
 def combine(parts: Sequence[Move | Tally]) -> Move:
@@ -304,7 +308,7 @@ class Expert(Player):
         clock = self._clock(None)
         deadline = None if self.options.iterations is not None else clock() + self.options.budget
         pulls, totals = self._tries(obs, rng, len(gifts), give, deadline, None, clock)
-        return gifts[max(range(len(gifts)), key=lambda a: (totals[a] / pulls[a] if pulls[a] else -1.0, pulls[a], -a))]
+        return gifts[best_arm(pulls, totals)]
 
     # --- the search ------------------------------------------------------------
 

@@ -126,7 +126,6 @@ def test_a_cpu_time_budget_returns_a_legal_move() -> None:
     assert move in obs.move_list()
 
 
-
 def test_the_gift_search_plays_out_strongs_best_gifts_and_gives_the_best_of_them(
         monkeypatch: pytest.MonkeyPatch) -> None:
     rules = preset_rules("uecda")
