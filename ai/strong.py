@@ -175,14 +175,19 @@ def play_weight(play: Play, reversed_: bool) -> float:
     return total
 
 
-def best_gift(obs: Observation) -> int:
+def best_gift(obs: Observation, weights: Weights = DEFAULT_WEIGHTS) -> int:
     """The cards to give that leave the best plan (ties: the weakest cards)."""
-    return ranked_gifts(obs, 1)[0]
+    return ranked_gifts(obs, 1, weights)[0]
 
 
-def ranked_gifts(obs: Observation, limit: int) -> list[int]:
+def ranked_gifts(obs: Observation, limit: int, weights: Weights = DEFAULT_WEIGHTS) -> list[int]:
     """The ``limit`` best gifts by the plan they leave, best first (ties: the weaker cards first);
-    ``[0]`` when nothing is to be given."""
+    ``[0]`` when nothing is to be given.
+
+    The cards given stay in play: the plan is judged with them in the receiver's hand (a ♠3 given
+    away can beat the giver's lone joker).  Where one card's holder leads every game (UECda's ♦3:
+    ``RuleSet.lead_card``), giving it hands the receiver the first lead, worth ``weights.lead``.
+    """
     count = gift_count(obs)
     hand = obs.hand
     if count <= 0:
@@ -190,13 +195,17 @@ def ranked_gifts(obs: Observation, limit: int) -> list[int]:
     ids = list(iter_ids(hand))
     if count >= len(ids):
         return [hand]
-    outlook = Outlook(obs.rules, unseen(obs.state, hand), obs.state.revolution)
+    rules = obs.rules
+    others = unseen(obs.state, hand)
+    lead_card = rules.lead_card
     ranked: list[tuple[float, float, int]] = []
     for chosen in combinations(ids, count):
         gift = 0
         for cid in chosen:
             gift |= 1 << cid
-        value = outlook.plan(hand & ~gift).value
+        value = Outlook(rules, others | gift, obs.state.revolution).plan(hand & ~gift).value
+        if lead_card is not None and gift >> lead_card & 1:
+            value -= weights.lead
         weight = -sum(power(c >> 2 if c < 52 else JOKER_RANK, False) for c in chosen)
         ranked.append((value, weight, gift))
     # Stable: among equal (value, weight), the first combination found (the lowest ids) stays first.
@@ -216,7 +225,7 @@ class Strong(Player):
         return strong_move(obs.state, obs.hand, self.weights, obs.drawn)
 
     def choose_gift(self, obs: Observation, rng: random.Random) -> int:
-        return best_gift(obs)
+        return best_gift(obs, self.weights)
 
 
 __all__ = ["PASS", "Strong", "Weights", "best_gift", "ranked_gifts", "scored_moves", "strong_move"]

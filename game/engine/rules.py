@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
+from .cards import DIAMONDS, RANK_3, SPADES, card_id
+
 
 class RuleError(ValueError):
     """An unknown preset or switch, a value a switch does not take, or switches that do not go together.
@@ -230,6 +232,14 @@ class RuleSet:
         for name in SWITCH_NAMES:
             object.__setattr__(self, name, coerce_switch(name, getattr(self, name)))
         _validate(self)
+
+    @property
+    def lead_card(self) -> int | None:
+        """The card whose holder leads every game, after the exchange too (``later_leader`` first_leader:
+        the 3 of ``first_leader``'s suit, as UECda's ♦3), or None when later games are led otherwise."""
+        if self.later_leader is not LaterLeader.FIRST_LEADER or self.first_leader is FirstLeader.RANDOM:
+            return None
+        return card_id(RANK_3, DIAMONDS if self.first_leader is FirstLeader.DIAMOND3 else SPADES)
 
     @property
     def info(self) -> Preset:

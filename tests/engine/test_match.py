@@ -127,3 +127,25 @@ def test_a_class_cycle_can_be_shortened_and_other_presets_never_reset() -> None:
             finish(match, rng)
             firsts.append(match.next_game().previous_places is None)
         assert firsts == expected
+
+
+@pytest.mark.parametrize("preset", ["uecda", "standard", "akita", "tournament", "classic"])
+def test_the_lead_card_is_held_by_the_leader_of_every_game_after_the_exchange(preset: str) -> None:
+    rules = preset_rules(preset)
+    match = Match(rules, seed=8, games=6)
+    rng = random.Random(8)
+    leaders_hold_it = []
+    for _ in range(5):
+        finish(match, rng)
+        if match.record_result() is not None:
+            break  # the preset's match is over
+        game = match.next_game()
+        give_random_gifts(game, rng)
+        lowest_class = game.previous_places[-1] if game.previous_places else None
+        if rules.lead_card is None:
+            assert game.leader == lowest_class
+        else:
+            leaders_hold_it.append(bool(game.hands[game.leader] >> rules.lead_card & 1))
+    assert rules.lead_card is None or leaders_hold_it == [True] * 5
+    assert game.previous_places is not None
+    assert (rules.lead_card is not None) == (preset == "uecda")
