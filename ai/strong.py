@@ -37,7 +37,8 @@ class Weights:
     lead: float = 1.0
     """Worth of winning the trick (taking the lead).  At 1.0 a sure trick is worth
     as much played now as kept in the hand (the arena: 3.80-3.87 points per game
-    against four Normal at 1.0, 3.52-3.57 at 0.7)."""
+    against four Normal at 1.0, 3.52-3.57 at 0.7).  Also what a gift costs that hands
+    over the card leading every game (``ranked_gifts``)."""
     finish: float = 20.0
     """Bonus when the rest of the hand can be played out holding the lead."""
     pass_bias: float = 0.0
