@@ -30,9 +30,7 @@ from typing import overload
 
 from . import legality
 from .cards import (
-    DIAMONDS,
     JOKER_MASK,
-    SPADES,
     card_id,
     deck_mask,
     format_cards,
@@ -73,7 +71,7 @@ from .events import (
 )
 from .movegen import legal_plays, lock_suits
 from .plays import PASS, Move, Pass, Play
-from .rules import FirstLeader, LaterLeader, RuleSet, Title
+from .rules import LaterLeader, RuleSet, Title
 from .state import FIELDS, Entry, Gift, GiftKind, PendingGift, Phase, PublicState, State, Turn
 
 
@@ -376,9 +374,9 @@ class Game(State):
         rules = self.rules
         if self.previous_places is not None and rules.later_leader is not LaterLeader.FIRST_LEADER:
             return self.previous_places[-1], LeadReason(rules.later_leader.value)
-        if rules.first_leader is FirstLeader.RANDOM:
+        suit = rules.first_leader.suit
+        if suit is None:
             return self._random_leader, LeadReason.RANDOM
-        suit = DIAMONDS if rules.first_leader is FirstLeader.DIAMOND3 else SPADES
         order = [suit] + [s for s in range(4) if s != suit]
         for rank in range(13):
             for s in order:

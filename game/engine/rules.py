@@ -69,6 +69,11 @@ class FirstLeader(str, Enum):
     SPADE3 = "spade3"
     RANDOM = "random"
 
+    @property
+    def suit(self) -> int | None:
+        """The suit looked at first for the lowest card, whose holder leads (None: the leader is drawn)."""
+        return {FirstLeader.DIAMOND3: DIAMONDS, FirstLeader.SPADE3: SPADES}.get(self)
+
 
 class LaterLeader(str, Enum):
     LOWEST_CLASS = "lowest_class"
@@ -237,9 +242,10 @@ class RuleSet:
     def lead_card(self) -> int | None:
         """The card whose holder leads every game, after the exchange too (``later_leader`` first_leader:
         the 3 of ``first_leader``'s suit, as UECda's ♦3), or None when later games are led otherwise."""
-        if self.later_leader is not LaterLeader.FIRST_LEADER or self.first_leader is FirstLeader.RANDOM:
+        suit = self.first_leader.suit
+        if self.later_leader is not LaterLeader.FIRST_LEADER or suit is None:
             return None
-        return card_id(RANK_3, DIAMONDS if self.first_leader is FirstLeader.DIAMOND3 else SPADES)
+        return card_id(RANK_3, suit)
 
     @property
     def info(self) -> Preset:

@@ -7,21 +7,25 @@ import dataclasses
 import pytest
 
 from ai.strong import best_gift, ranked_gifts
-from game.engine import Game, Phase, RuleSet, observe, parse_cards, preset_rules
+from game.engine import Game, Observation, Phase, RuleSet, observe, parse_cards, preset_rules
 from game.engine.rules import LaterLeader
 
 UECDA = preset_rules("uecda")
 LED_BY_CLASS = dataclasses.replace(UECDA, later_leader=LaterLeader.LOWEST_CLASS)
 
 
-def gift_of(rules: RuleSet, hand: str) -> int:
-    """The gift of the 大富豪 dealt ``hand`` (it gives two after receiving the 大貧民's best two)."""
+def daifugo_exchange(rules: RuleSet, hand: str) -> Observation:
+    """The exchange as seen by the 大富豪 dealt ``hand`` (it gives two after receiving the 大貧民's best two)."""
     mine = parse_cards(hand)
     rest = [c for c in range(53) if not mine >> c & 1]
     hands = [mine] + [sum(1 << c for c in rest[i::4]) for i in range(4)]
     obs = observe(Game(rules, hands, previous_places=[0, 1, 2, 3, 4]), 0)
     assert obs.state.phase is Phase.EXCHANGE and obs.hand.bit_count() == 15
-    return best_gift(obs)
+    return obs
+
+
+def gift_of(rules: RuleSet, hand: str) -> int:
+    return best_gift(daifugo_exchange(rules, hand))
 
 
 def test_the_daifugo_keeps_the_card_that_leads_every_game() -> None:
@@ -43,10 +47,7 @@ def test_the_spade_3_that_guards_the_joker_is_not_handed_to_the_receiver(rules: 
 
 
 def test_the_ranked_gifts_begin_with_the_best_gift_and_hold_no_duplicates() -> None:
-    mine = parse_cards("3D 4H 6C 7S 9D TH JS QC KD AS 2H 2S JK")
-    rest = [c for c in range(53) if not mine >> c & 1]
-    game = Game(UECDA, [mine] + [sum(1 << c for c in rest[i::4]) for i in range(4)], previous_places=[0, 1, 2, 3, 4])
-    obs = observe(game, 0)
+    obs = daifugo_exchange(UECDA, "3D 4H 6C 7S 9D TH JS QC KD AS 2H 2S JK")
     ranked = ranked_gifts(obs, 6)
     assert ranked[0] == best_gift(obs) and len(set(ranked)) == 6
     assert all(gift.bit_count() == 2 and gift & obs.hand == gift for gift in ranked)
