@@ -122,12 +122,16 @@ class _Shares:
 class DecisionWorker:
     """Runs players' decisions in the background; the UI polls for the results."""
 
-    def __init__(self, mode: Mode = "process", processes: int | None = None) -> None:
+    def __init__(self, mode: Mode = "process", processes: int | None = None,
+                 niceness: int = DECISION_NICENESS) -> None:
         if mode not in ("process", "thread", "inline"):
             raise ValueError(f"unknown worker mode {mode!r}")
         self.mode: Mode = mode
         self.processes = max(1, processes if processes is not None else default_processes())
         """Processes in ``process`` mode (a shared search runs in all of them)."""
+        self.niceness = niceness
+        """How much lower than the caller's the processes' priority is (0: the same, for a program with no
+        frames to keep, such as the UECda client)."""
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._results: OrderedDict[int, tuple[bool, Any]] = OrderedDict()
@@ -320,7 +324,7 @@ class DecisionWorker:
             def collect(job_id: int, ok: bool, value: Any, part: int = part) -> None:
                 self._collect(part, job_id, ok, value)
 
-            self._runners.append(_ProcessRunner(collect, DECISION_NICENESS))
+            self._runners.append(_ProcessRunner(collect, self.niceness))
         return self._runners[k]
 
 

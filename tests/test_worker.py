@@ -16,7 +16,7 @@ from ai.expert import Expert, ExpertOptions, Tally, combine
 from ai.levels import make_player
 from ai.player import Player
 from game.engine import PASS, Game, Move, Observation, Phase, observe, preset_rules
-from game.worker import DecisionWorker
+from game.worker import DECISION_NICENESS, DecisionWorker
 
 WAIT = 60.0
 """A generous bound for a decision to come back (a liveness check, not a timing test)."""
@@ -119,6 +119,20 @@ def test_a_shared_search_runs_in_two_processes_and_combines_their_shares() -> No
         assert worker.wait(ticket, WAIT) == combine(parts)
         gift = worker.submit(expert, exchange_obs(), seed=5, gift=True)
         assert worker.wait(gift, WAIT) == expert.choose_gift(exchange_obs(), random.Random(5)), "gifts are not shared"
+
+
+def _niceness(cancelled: Callable[[], bool]) -> int:
+    return os.nice(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+def test_the_processes_run_below_the_callers_priority_unless_told_not_to() -> None:
+    base = os.nice(0)
+    for niceness, expected in ((DECISION_NICENESS, min(base + DECISION_NICENESS, 19)), (0, base)):
+        with DecisionWorker("process", processes=1, niceness=niceness) as worker:
+            ticket = worker.submit_call(_niceness)
+            assert worker.wait(ticket, WAIT) is not None
+            assert worker.poll_call(ticket) == (expected,)
 
 
 def test_two_decisions_at_once_go_to_the_two_processes() -> None:

@@ -18,6 +18,8 @@ from .protocol import DEFAULT_HOST, DEFAULT_PORT, HANDSHAKE_TIMEOUT, PLAYERS, TU
 
 MAX_SECONDS = 86_400.0
 """The longest wait or thinking time an option takes (a day): longer is a mistake, and sockets refuse it."""
+MAX_PROCESSES = 64
+"""The most search processes the client starts (more than the cores only slows each down)."""
 
 
 def _positive(text: str) -> float:
@@ -30,6 +32,13 @@ def _positive(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {MAX_SECONDS:g}, "
                                          f"not {text[:40]!r}")
     return value
+
+
+def _processes(text: str) -> int:
+    """A number of processes: 1 to ``MAX_PROCESSES``."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= MAX_PROCESSES:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_PROCESSES}, not {text[:40]!r}")
+    return int(text)
 
 
 def _port(text: str) -> int:
@@ -69,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     client.add_argument("--connect-timeout", type=_positive, default=5.0, metavar="SECONDS",
                         help="longest wait to connect (default 5)")
     client.add_argument("--seed", type=int, help="seed our player's random choices")
+    client.add_argument("--processes", type=_processes, metavar="N",
+                        help="processes the Expert searches in at once, each its own worlds within the thinking "
+                             "time (default: 2 on a machine with two cores or more, else 1; 1: in the client)")
     client.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="an Expert option (ai.expert.ExpertOptions; a JSON value), e.g. --option others=read")
     client.add_argument("--json", action="store_true", help="print a JSON summary at the end")
@@ -143,6 +155,7 @@ def run_client(args: argparse.Namespace) -> int:
     from ai.expert import ExpertOptions
     from ai.levels import make_player
     from game.levels import LEVELS, Level
+    from game.worker import DecisionWorker, default_processes
 
     from .client import ConnectError, UecdaClient
 
@@ -161,11 +174,16 @@ def run_client(args: argparse.Namespace) -> int:
     except (ValueError, ImportError) as error:
         print(f"error: cannot use level {args.level!r}: {error} (levels: {', '.join(LEVELS)})", file=sys.stderr)
         return 2
+    processes = args.processes if args.processes is not None else default_processes()
+    # No frames to keep here: the search runs at the client's own priority.
+    worker = DecisionWorker("process", processes, niceness=0) if processes > 1 and player.search_parts else None
     client = UecdaClient(
         player, name=args.name, host=args.host, port=args.port, connect_timeout=args.connect_timeout,
         read_timeout=args.timeout, think_time=args.think, records_dir=args.records, trace=args.trace,
-        seed=args.seed)
+        seed=args.seed, worker=worker)
     try:
+        if worker is not None:
+            worker.start()  # the processes are ready before the first decision
         report = client.run()
     except OSError as error:
         print(f"error: cannot write {error.filename or 'the records'}: {error.strerror or error}", file=sys.stderr)
@@ -179,6 +197,9 @@ def run_client(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 1
+    finally:
+        if worker is not None:
+            worker.close()
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:

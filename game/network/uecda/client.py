@@ -22,6 +22,13 @@ record (docs/game-record.md, see ``shadow.py`` for what it contains) when the
 shadow followed the whole game, else ``game-NNNN.log.json`` (the actions as
 seen).  The action log is always written alongside as ``game-NNNN.log.json``.
 
+With a ``worker`` (``game.worker.DecisionWorker``), a player that shares its
+search (the Expert) thinks in the worker's processes at once, each with its own
+worlds, within the same ``think_time``: two processes on a machine with two
+cores search twice the worlds, as at the table.  A decision the worker does not
+return ``WORKER_GRACE`` seconds after the think time is given up like a broken
+player's move (logged; the client passes, or leads its weakest single).
+
 Every connect and read has a timeout; a broken server raises ``ProtocolError``
 (or ``PeerClosed`` / ``PeerTimeout``) with a clear message.
 """
@@ -39,8 +46,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ai.player import Player, weakest_cards
-from game.engine import PASS, Move, Observation, Play
+from game.engine import PASS, Move, Observation, Pass, Play
 from game.engine.plays import single
+from game.worker import DecisionWorker
 
 from .protocol import (
     ACCEPTED,
@@ -63,6 +71,9 @@ from .seat import weakest_single
 from .shadow import GameReport, Shadow
 
 log = logging.getLogger(__name__)
+
+WORKER_GRACE = 5.0
+"""Seconds past the think time a worker's decision may take (starting a process, a busy machine)."""
 
 
 class ConnectError(ProtocolError):
@@ -152,6 +163,7 @@ class UecdaClient:
         trace: str | Path | None = None,
         seed: int | None = None,
         logger: logging.Logger | None = None,
+        worker: DecisionWorker | None = None,
     ) -> None:
         self.player = player
         self.name = name
@@ -167,6 +179,8 @@ class UecdaClient:
         """A file for the whole conversation as JSON lines (see ``ServerLink``)."""
         self.rng = random.Random(seed)
         self.log = logger or log
+        self.worker = worker
+        """Where a player that shares its search thinks (None: in this process)."""
         self.sock: socket.socket | None = None
 
     # --- the conversation -----------------------------------------------------------------
@@ -285,7 +299,7 @@ class UecdaClient:
         obs = shadow.observation()
         move: Move
         try:
-            move = self.player.choose_move(obs, self.rng, time.perf_counter() + self.think_time)
+            move = self._choose(obs)
         except Exception:  # a broken player must not stop the match
             self.log.exception("our player failed to choose a move")
             move = PASS
@@ -298,6 +312,20 @@ class UecdaClient:
             self.log.warning("our player chose an illegal move %s; passing instead", move)
             return PASS
         return move
+
+    def _choose(self, obs: Observation) -> Move:
+        """The player's move: in the worker's processes for a player that shares its search, else here."""
+        worker = self.worker
+        if worker is None or not self.player.search_parts:
+            return self.player.choose_move(obs, self.rng, time.perf_counter() + self.think_time)
+        ticket = worker.submit(self.player, obs, seed=self.rng.randrange(1 << 30), budget=self.think_time)
+        answer = worker.wait(ticket, timeout=self.think_time + WORKER_GRACE)
+        if answer is None:
+            worker.cancel(ticket)
+            raise TimeoutError(f"the decision took over {self.think_time + WORKER_GRACE:g} s")
+        if not isinstance(answer, (Play, Pass)):
+            raise TypeError(f"the worker answered {answer!r}, not a move")
+        return answer
 
     # --- records ----------------------------------------------------------------------------
 

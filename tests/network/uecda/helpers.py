@@ -13,6 +13,7 @@ from ai.levels import make_player
 from ai.player import Player
 from game.network.uecda.client import ClientReport, UecdaClient
 from game.network.uecda.server import MatchReport, UecdaServer
+from game.worker import DecisionWorker
 
 STANDIN = Path(__file__).with_name("standin_client.py")
 PYTHON = sys.executable
@@ -49,9 +50,11 @@ def run_match(
     read_timeout: float = 20.0,
     class_reset_every: int = 100,
     players: dict[int, Player] | None = None,
+    workers: dict[int, DecisionWorker] | None = None,
 ) -> MatchRun:
     """Our server and five of our clients (threads), one match; every thread is joined with a timeout.
-    ``players`` puts a given player behind some clients (by client) instead of one of ``levels``."""
+    ``players`` puts a given player behind some clients (by client) instead of one of ``levels``;
+    ``workers`` gives some clients a decision worker."""
     server = UecdaServer(games=games, port=0, seed=seed, turn_timeout=turn_timeout, accept_timeout=20,
                          fallback_level="beginner", class_reset_every=class_reset_every)
     port = server.listen()
@@ -67,7 +70,8 @@ def run_match(
         player = (players or {}).get(i) or player_of(levels[i])
         client = UecdaClient(player, name=f"c{i}-{levels[i]}"[:13], port=port,
                              read_timeout=read_timeout, think_time=0.05, seed=i,
-                             records_dir=records / f"c{i}" if records is not None else None)
+                             records_dir=records / f"c{i}" if records is not None else None,
+                             worker=(workers or {}).get(i))
         try:
             run.clients[i] = client.run()
         except BaseException as error:  # reported to the test
