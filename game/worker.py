@@ -19,7 +19,8 @@
   in that many processes at once, each with its own random numbers, and the
   shares are combined here (``Player.combine``).  Every decision process runs
   at a lower priority than the game (``DECISION_NICENESS``), so the table's
-  frames come first on a busy machine.
+  frames come first on a busy machine; a program with no frames to keep (the
+  UECda client) passes ``niceness=0``.
 * ``thread``: one background thread, same behaviour.
 * ``inline``: ``submit`` computes at once (tests, headless runs).
 

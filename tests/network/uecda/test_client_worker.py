@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from ai.expert import Expert, ExpertOptions
+from ai.player import Player
 from game.engine import Observation
 from game.engine.record import check
 from game.engine.runner import Answer
 from game.network.uecda import client as client_module
 from game.network.uecda.__main__ import build_parser
-from game.worker import DecisionWorker, Ticket
+from game.worker import DecisionWorker, Mode, Ticket
 
 from .helpers import run_match
 
@@ -22,15 +23,15 @@ from .helpers import run_match
 class _CountingWorker(DecisionWorker):
     """A decision worker that counts the decisions submitted to it and the moves it returned."""
 
-    def __init__(self, mode: str = "process", processes: int = 2) -> None:
-        super().__init__(mode, processes)  # type: ignore[arg-type]
+    def __init__(self, mode: Mode = "process", processes: int = 2) -> None:
+        super().__init__(mode, processes)
         self.submitted = 0
         self.answered = 0
 
-    def submit(self, player: object, obs: Observation, seed: int, *, gift: bool = False,
+    def submit(self, player: Player, obs: Observation, seed: int, *, gift: bool = False,
                budget: float | None = None) -> Ticket:
         self.submitted += 1
-        return super().submit(player, obs, seed, gift=gift, budget=budget)  # type: ignore[arg-type]
+        return super().submit(player, obs, seed, gift=gift, budget=budget)
 
     def wait(self, ticket: Ticket, timeout: float | None = None) -> Answer | None:
         found = super().wait(ticket, timeout)
