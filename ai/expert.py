@@ -83,9 +83,13 @@ class Tally:
 
 
 def best_arm(pulls: Sequence[int], totals: Sequence[float]) -> int:
-    """The tried candidate with the best mean reward (more tries, then the earlier one, break ties)."""
-    def key(a: int) -> tuple[float, int, int]:
-        return (totals[a] / pulls[a] if pulls[a] else -1.0, pulls[a], -a)
+    """Of the candidates tried at least half as often as the most tried, the one with the best mean
+    reward (more tries, then the earlier one, break ties).  A candidate tried much less often was left
+    behind by the search, and its mean is not comparable (the ones kept were kept for a lucky start)."""
+    most = max(pulls)
+
+    def key(a: int) -> tuple[bool, float, int, int]:
+        return (2 * pulls[a] >= most, totals[a] / pulls[a] if pulls[a] else -1.0, pulls[a], -a)
 
     return max(range(len(pulls)), key=key)
 
@@ -118,6 +122,16 @@ class Reading(str, Enum):
     """Weighted by how well they explain the others' moves (``inference.ChainSampler``)."""
     PASSES = "passes"
     """Consistent with the exchange and the passes only (``sampling.WorldSampler``)."""
+
+
+class Allocation(str, Enum):
+    """How the search shares its tries among the candidates."""
+
+    UCB = "ucb"
+    """UCB1: the next try goes to the candidate with the best mean plus an exploration bonus."""
+    HALVING = "halving"
+    """Sequential halving: rounds of equal time; in a round every candidate left is tried in the same
+    worlds, and the better half by mean goes on to the next round (the last two share the last round)."""
 
 
 class Others(str, Enum):
@@ -163,6 +177,8 @@ class ExpertOptions:
     """How many of Strong's best moves the bandit weighs (and the pass, when legal)."""
     exploration: float = 0.5
     """UCB1's exploration constant."""
+    allocation: Allocation = Allocation.UCB
+    """How the tries are shared among the candidates (its text is accepted and turned into one)."""
     reading: Reading = Reading.CHAIN
     """How worlds are drawn (its text is accepted and turned into one)."""
     trust: float = TRUST
@@ -205,7 +221,7 @@ class ExpertOptions:
             value = getattr(self, name)
             if not fits(value):
                 raise ValueError(f"{name}: expected {expected}, not {value!r}")
-        for name, kind in (("reading", Reading), ("others", Others)):
+        for name, kind in (("reading", Reading), ("others", Others), ("allocation", Allocation)):
             value = getattr(self, name)
             try:
                 object.__setattr__(self, name, kind(value))
@@ -451,10 +467,9 @@ class Expert(Player):
         cancelled: Callable[[], bool] | None,
         clock: Callable[[], float],
     ) -> tuple[list[int], list[float]]:
-        """UCB1 over ``count`` candidates: each try makes one (``act``) in a world drawn for it (the k-th try
-        of every candidate in the same k-th world) and plays the game out, until the iterations are done, or
-        the deadline passes or the search is cancelled once every candidate has been tried; how often each
-        was tried and the sum of its rewards (each scaled to 0..1)."""
+        """Tries of ``count`` candidates shared by the ``allocation`` option: each try makes one (``act``) in a
+        world drawn for it (the k-th try of every candidate in the same k-th world) and plays the game out;
+        how often each was tried and the sum of its rewards (each scaled to 0..1)."""
         values = self.place_rewards(obs.state.rules)
         low, high = min(values), max(values)
         span = float(high - low) or 1.0
@@ -468,6 +483,35 @@ class Expert(Player):
         policy = self.playout_policy(seat, rng, unexplained)
         pulls = [0] * count
         totals = [0.0] * count
+
+        def attempt(arm: int) -> None:
+            k = pulls[arm]
+            if k == len(worlds):
+                worlds.append(sampler.sample(rng))
+            game = worlds[k].clone()
+            act(game, arm)
+            place = playout_place(game, seat, policy)
+            pulls[arm] += 1
+            totals[arm] += (values[place] - low) / span
+
+        if self.options.allocation is Allocation.HALVING:
+            _halve(attempt, pulls, totals, self.options.iterations, deadline, cancelled, clock)
+        else:
+            self._ucb(attempt, pulls, totals, deadline, cancelled, clock)
+        return pulls, totals
+
+    def _ucb(
+        self,
+        attempt: Callable[[int], None],
+        pulls: list[int],
+        totals: list[float],
+        deadline: float | None,
+        cancelled: Callable[[], bool] | None,
+        clock: Callable[[], float],
+    ) -> None:
+        """UCB1 (``Allocation.UCB``): tries until the iterations are done, or the deadline passes or the
+        search is cancelled once every candidate has been tried."""
+        count = len(pulls)
         done = 0
         limit = self.options.iterations
         while True:
@@ -477,17 +521,8 @@ class Expert(Player):
                 (deadline is not None and clock() >= deadline) or (cancelled is not None and cancelled())
             ):
                 break
-            arm = self._pick(pulls, totals, done)
-            k = pulls[arm]
-            if k == len(worlds):
-                worlds.append(sampler.sample(rng))
-            game = worlds[k].clone()
-            act(game, arm)
-            place = playout_place(game, seat, policy)
-            pulls[arm] += 1
-            totals[arm] += (values[place] - low) / span
+            attempt(self._pick(pulls, totals, done))
             done += 1
-        return pulls, totals
 
     def _others_policy(self, rng: random.Random) -> Policy:
         """The model of every other seat (of those the reading does not single out, under a reading option)."""
@@ -514,6 +549,41 @@ class Expert(Player):
             if value > best_value:
                 best_arm, best_value = arm, value
         return best_arm
+
+
+def _halve(
+    attempt: Callable[[int], None],
+    pulls: list[int],
+    totals: list[float],
+    limit: int | None,
+    deadline: float | None,
+    cancelled: Callable[[], bool] | None,
+    clock: Callable[[], float],
+) -> None:
+    """Sequential halving (``Allocation.HALVING``): ceil(log2 n) rounds sharing the time (or the ``limit``
+    tries) equally; a round tries every candidate left once a sweep, all in the same world, and keeps the
+    better half by mean (ties: the earlier, Strong's better) for the next.  Every round makes one sweep at
+    least, unless the deadline has passed or the search is cancelled (every candidate has been tried)."""
+    left = list(range(len(pulls)))
+    rounds = max(1, math.ceil(math.log2(len(left))))
+    start = clock()
+    done = 0
+    for r in range(rounds):
+        if r and ((deadline is not None and clock() >= deadline) or (cancelled is not None and cancelled())):
+            return
+        share = None if limit is None else done + max(len(left), (limit - done) // (rounds - r))
+        end = None if deadline is None else start + (deadline - start) * (r + 1) / rounds
+        while True:
+            for arm in left:
+                if limit is not None and done >= limit:
+                    return
+                attempt(arm)
+                done += 1
+            if (share is not None and done >= share) or (end is not None and clock() >= end):
+                break
+            if cancelled is not None and cancelled():
+                return
+        left = sorted(left, key=lambda a: (-totals[a] / pulls[a], a))[: (len(left) + 1) // 2]
 
 
 def _ranked(obs: Observation) -> list[tuple[float, Move]]:

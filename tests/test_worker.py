@@ -153,10 +153,11 @@ def test_two_decisions_at_once_go_to_the_two_processes() -> None:
 
 def test_tallies_add_up() -> None:
     play, other = first_obs().move_list()[:2]
-    a = Tally((play, other, PASS), (3, 1, 0), (0.3, 0.9, 0.0))
-    b = Tally((play, other, PASS), (3, 1, 2), (0.3, 0.1, 1.9))
+    a = Tally((play, other, PASS), (3, 2, 0), (0.3, 0.9, 0.0))
+    b = Tally((play, other, PASS), (3, 1, 3), (0.3, 0.1, 2.9))
     assert a.best() == other and b.best() == PASS
-    assert combine([a, b]) == PASS, "1.9/2 beats 1.0/2 and 0.6/6"
+    assert combine([a, b]) == PASS, "2.9/3 beats 1.0/3 and 0.6/6"
+    assert Tally((play, other), (10, 4), (1.0, 4.0)).best() == play, "4 tries of 10: left behind, whatever its mean"
     assert combine([a, other, b]) == other, "a move found outright wins"
     assert combine([Tally((play, other), (2, 2), (1.0, 1.0))]) == play, "ties go to the earlier candidate"
     with pytest.raises(ValueError):

@@ -82,6 +82,7 @@ def test_learned_others_in_the_playouts_give_legal_moves() -> None:
     ({"iterations": 2.5}, "iterations: expected a whole number"),
     ({"candidates": 0}, "candidates: expected a whole number"),
     ({"exploration": -1}, "exploration: expected a number from 0"),
+    ({"allocation": "greedy"}, "allocation: expected one of ucb, halving"),
     ({"cpu_budget": "yes"}, "cpu_budget: expected true or false"),
     ({"pool": -1}, "pool: expected a whole number from 0, not -1"),
     ({"pool": 1.5}, "pool: expected a whole number from 0"),
@@ -154,3 +155,72 @@ def test_the_gift_search_plays_out_strongs_best_gifts_and_gives_the_best_of_them
         monkeypatch.undo()
     assert changed  # the search does not just agree with the plan's gift
     assert Expert(ExpertOptions(iterations=90)).choose_gift(obs, random.Random(7)) == best_gift(obs)
+
+
+class Arms:
+    """Candidates with fixed rewards for ``_halve``: each try records (candidate, world)."""
+
+    def __init__(self, rewards: list[float]) -> None:
+        self.rewards = rewards
+        self.pulls = [0] * len(rewards)
+        self.totals = [0.0] * len(rewards)
+        self.tries: list[tuple[int, int]] = []
+        self.now = 0.0
+
+    def attempt(self, arm: int) -> None:
+        self.tries.append((arm, self.pulls[arm]))
+        self.pulls[arm] += 1
+        self.totals[arm] += self.rewards[arm]
+        self.now += 1.0  # a fake clock: one second a try
+
+    def clock(self) -> float:
+        return self.now
+
+
+def test_halving_keeps_the_better_half_each_round() -> None:
+    arms = Arms([0.1, 0.5, 0.3, 0.9, 0.2])
+    expert_module._halve(arms.attempt, arms.pulls, arms.totals, 60, None, None, arms.clock)
+    assert sum(arms.pulls) == 60
+    # three rounds of about 20 tries: 5 candidates x 4 worlds, 3 x 7 worlds, 2 the rest (stopping at 60)
+    assert arms.pulls[0] == arms.pulls[4] == 4, "the worst two leave after the first round"
+    assert arms.pulls[2] == 11 and arms.pulls[1] == 20 and arms.pulls[3] == 21, "the third leaves after the second"
+    assert expert_module.best_arm(arms.pulls, arms.totals) == 3
+
+
+def test_halving_tries_the_candidates_of_a_sweep_in_the_same_world() -> None:
+    arms = Arms([0.4, 0.6, 0.5, 0.1])
+    expert_module._halve(arms.attempt, arms.pulls, arms.totals, 40, None, None, arms.clock)
+    sweeps: dict[int, list[int]] = {}
+    for arm, world in arms.tries:
+        sweeps.setdefault(world, []).append(arm)
+    for world, tried in sweeps.items():
+        assert len(tried) == len(set(tried)), f"world {world} tried twice by one candidate"
+        assert len(tried) in (2, 4), "every candidate left plays each world of its rounds"
+
+
+def test_halving_shares_the_time_among_the_rounds() -> None:
+    arms = Arms([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8])  # 3 rounds of 30 s, one try a second
+    expert_module._halve(arms.attempt, arms.pulls, arms.totals, None, 90.0, None, arms.clock)
+    # the first round ends after the sweep that reaches 30 s (32 s); the second at 60 s, the last at 90 s
+    assert arms.pulls == [4, 4, 4, 4, 11, 11, 26, 26]
+    assert arms.now == 90.0
+
+
+def test_halving_stops_when_cancelled_after_every_candidate_was_tried() -> None:
+    arms = Arms([0.1, 0.2, 0.3])
+    expert_module._halve(arms.attempt, arms.pulls, arms.totals, None, 1e9, lambda: True, arms.clock)
+    assert arms.pulls == [1, 1, 1]
+
+
+def test_halving_search_is_deterministic_and_legal() -> None:
+    rng = random.Random(6)
+    options = ExpertOptions(iterations=30, allocation="halving")  # type: ignore[arg-type]
+    assert options.allocation is expert_module.Allocation.HALVING
+    for _ in range(4):
+        game = random_state(rng, exchange=False)
+        obs = observe(game, game.turn)
+        found = Expert(options).tally(obs, random.Random(9))
+        again = Expert(options).tally(obs, random.Random(9))
+        assert found == again
+        if isinstance(found, expert_module.Tally):
+            assert sum(found.pulls) == 30 and found.best() in obs.move_list()
