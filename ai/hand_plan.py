@@ -12,7 +12,10 @@ still unseen could beat it when it is led:
 
 ``Outlook`` holds what one decision needs (the rules, the cards unseen, the
 rank order) with caches, so that evaluating all the candidate moves of a
-decision costs one planning per distinct remaining hand.
+decision costs one planning per distinct remaining hand.  ``judge`` gives a
+plan's numbers without its plays: for a hand of groups and singles only (no
+joker, no possible sequence, no forbidden finish: most hands in play) it adds
+them up straight from the table of group values.
 """
 
 from __future__ import annotations
@@ -55,6 +58,20 @@ class Plan:
 
 
 EMPTY_PLAN: Final = Plan(0.0, (), 0, 0, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What a hand's best split is worth, without its plays (``Outlook.judge``): ``Plan``'s numbers."""
+
+    value: float
+    weak: int
+    controls: int
+    can_end: bool
+
+    def finishable(self) -> bool:
+        """Holding the lead, can the hand go out without losing it (``Plan.finishable``)?"""
+        return self.weak <= 1 and self.can_end
 LONE_JOKER: Final = Play(1 << 52, SINGLE, JOKER_RANK, 1, 0)
 
 
@@ -114,8 +131,8 @@ class Outlook:
     """One decision's view for evaluating hands: rules, unseen cards, rank order; with caches."""
 
     __slots__ = (
-        "_beaters", "_plans", "_table", "_threat_lists", "_values", "jokers_unseen", "opponents", "reversed", "rules",
-        "unseen",
+        "_beaters", "_judgements", "_plans", "_table", "_threat_lists", "_values", "jokers_unseen", "opponents",
+        "reversed", "rules", "unseen",
     )
 
     def __init__(
@@ -132,6 +149,7 @@ class Outlook:
         self._beaters: dict[tuple[int, int, int, int], int] = {}
         self._threat_lists: dict[tuple[int, int, int, int, bool], list[tuple[int, int]]] = {}
         self._plans: dict[int, Plan] = {}
+        self._judgements: dict[int, Judgement] = {}
         self._values: dict[tuple[int, int, int, bool], float] = {}
         self._table: list[float | None] = [None] * (N_RANKS * 5)
 
@@ -269,6 +287,51 @@ class Outlook:
             self._plans[hand] = found
         return found
 
+    def judge(self, hand: int) -> Judgement:
+        """What the best split of ``hand`` is worth, without its plays (cached; cheaper than ``plan``)."""
+        found = self._judgements.get(hand)
+        if found is None:
+            found = self._judge(hand)
+            self._judgements[hand] = found
+        return found
+
+    def _judge(self, hand: int) -> Judgement:
+        naturals = hand & NATURAL_MASK
+        if hand != naturals or self.rules.forbidden_finish or (
+            self.rules.sequences and _has_run(naturals, self.rules.sequence_min)
+        ):
+            plan = self.plan(hand)
+            return Judgement(plan.value, plan.weak, plan.controls, plan.can_end)
+        # Groups and singles only: the sums of ``_rest`` and ``_summary`` (the same additions in the same order).
+        value = 0.0
+        weak = controls = 0
+        groups: list[float] = []
+        table = self._group_value
+        for r in range(N_RANKS):
+            suits = (naturals >> (r << 2)) & 0xF
+            if not suits:
+                continue
+            count = suits.bit_count()
+            whole = table(r, count)
+            if count > 1:
+                single = table(r, 1)
+                if single * count > whole:
+                    for _ in range(count):
+                        value += single
+                    if single >= 1.0:
+                        controls += count
+                    else:
+                        weak += count
+                    continue
+            groups.append(whole)
+            if whole >= 1.0:
+                controls += 1
+            else:
+                weak += 1
+        for whole in groups:
+            value += whole
+        return Judgement(value, weak, controls, True)
+
     def _plan(self, hand: int) -> Plan:
         if not hand:
             return EMPTY_PLAN
@@ -276,6 +339,9 @@ class Outlook:
         joker_bits = [b for b in (1 << 52, 1 << 53) if hand & b]
         jokers = len(joker_bits)
         seqs = self._sequences(naturals, jokers) if self.rules.sequences else []
+        if not seqs:
+            _, plays = self._rest(naturals, joker_bits, [])
+            return self._summary(plays)
         seq_values = [self.value(seq.play) for seq in seqs]
         # Depth first over sets of disjoint sequences (longest first), judging each by value only.
         best_value = self._rest_value(naturals, jokers)
@@ -471,6 +537,14 @@ class Outlook:
                         out.append(_Seq(cards, missing, Play(cards, SEQUENCE, low, length, 1 << suit)))
         out.sort(key=lambda seq: -seq.play.size)
         return out
+
+
+def _has_run(naturals: int, length: int) -> bool:
+    """Do ``naturals`` hold ``length`` or more consecutive ranks of one suit (a sequence without jokers)?"""
+    starts = naturals
+    for k in range(1, length):
+        starts &= naturals >> (k << 2)
+    return starts != 0
 
 
 def _group(cards: int, rank: int, suits: int, jokers: int) -> Play:

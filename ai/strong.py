@@ -75,7 +75,7 @@ def scored_moves(
     out: list[tuple[float, Move]] = []
     for move in moves:
         if not isinstance(move, Play):
-            plan = outlook.plan(hand)
+            plan = outlook.judge(hand)
             # On an extra turn (everyone else passed our play) passing clears the table: we lead.
             lead = weights.lead if rules.extra_turn and game.last_player == seat else 0.0
             out.append((plan.value + lead + weights.pass_bias, move))
@@ -95,7 +95,7 @@ def scored_moves(
             if flipped is None:
                 flipped = outlook.flipped()
             view = flipped
-        plan = view.plan(rest)
+        plan = view.judge(rest)
         chance = _win_chance(game, move, outlook, others, weights.chances)
         score = plan.value + weights.lead * chance
         if chance >= 1.0 and plan.finishable():
@@ -204,7 +204,7 @@ def ranked_gifts(obs: Observation, limit: int, weights: Weights = DEFAULT_WEIGHT
         gift = 0
         for cid in chosen:
             gift |= 1 << cid
-        value = Outlook(rules, others | gift, obs.state.revolution).plan(hand & ~gift).value
+        value = Outlook(rules, others | gift, obs.state.revolution).judge(hand & ~gift).value
         if lead_card is not None and gift >> lead_card & 1:
             value -= weights.lead
         weight = -sum(power(c >> 2 if c < 52 else JOKER_RANK, False) for c in chosen)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ai.hand import unseen
 from ai.hand_plan import Outlook
 from ai.strong import _win_chance, scored_moves
-from game.engine import Game, Play, parse_cards
+from game.engine import Game, Play, parse_cards, preset_rules
+from game.engine.cards import deck_mask, iter_ids
 from game.engine.effects import effects
 from game.engine.events import ClearReason, TrickCleared
 
@@ -70,3 +74,28 @@ def test_a_sandstorm_over_a_triple_is_as_sure_as_an_eight_cut() -> None:
         assert effects(game.resolve(parse_cards(triple)), game).cut is not None
         assert win_chance(game, triple) == 1.0
         assert parse_cards(triple) in {m.cards for _, m in scored_moves(game, game.hands[0]) if isinstance(m, Play)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    preset=st.sampled_from(["uecda", "standard", "tournament", "akita", "classic", "duel5"]),
+    seed=st.integers(0, 10**6),
+    size=st.integers(0, 17),
+    reversed_=st.booleans(),
+    counted=st.booleans(),
+)
+def test_a_judgement_is_the_plans_numbers(preset: str, seed: int, size: int, reversed_: bool, counted: bool) -> None:
+    """``Outlook.judge`` (the fast path for hands of groups and singles) adds up exactly as ``plan``."""
+    rules = preset_rules(preset)
+    rng = random.Random(seed)
+    deck = list(iter_ids(deck_mask(rules.jokers)))
+    rng.shuffle(deck)
+    hand = sum(1 << cid for cid in deck[:size])
+    unseen_cards = sum(1 << cid for cid in deck[size:size + rng.randint(0, len(deck) - size)])
+    opponents = tuple(rng.randint(1, 11) for _ in range(rng.randint(1, 4))) if counted else None
+    plan = Outlook(rules, unseen_cards, reversed_, opponents).plan(hand)
+    judged = Outlook(rules, unseen_cards, reversed_, opponents).judge(hand)
+    assert (judged.value, judged.weak, judged.controls, judged.can_end) == (
+        plan.value, plan.weak, plan.controls, plan.can_end
+    )
+    assert judged.finishable() == plan.finishable()
