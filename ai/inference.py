@@ -255,7 +255,7 @@ class ChainSampler:
                 self._walk(rng, self.steps)
                 hand = self._hands[seat]
                 if hand not in offered:
-                    offered[hand] = sum(soft_strong_surprise(past, hand) for past in turns)
+                    offered[hand] = sum((soft_strong_surprise(past, hand) for past in turns), 0.0)
             weights = spread_weights(list(offered.values()), POOL_SPREAD)
             self._pools[seat] = (list(offered), list(accumulate(weights)))
 
@@ -443,7 +443,7 @@ def spread_weights(surprises: list[float], spread: float) -> list[float]:
         return [math.exp(-power * gap) for gap in gaps]
 
     def spread_of(found: list[float]) -> float:
-        return sum(found) ** 2 / sum(w * w for w in found) / len(found)
+        return sum(found, 0.0) ** 2 / sum((w * w for w in found), 0.0) / len(found)
 
     if spread_of(weights(1.0)) >= spread:
         return weights(1.0)

@@ -99,10 +99,10 @@ class ChampionModel:
     def probabilities(self, state: PublicView, hand: int, moves: Sequence[Move]) -> list[float]:
         """The model's probability of each of ``moves`` (the legal moves of the seat to act)."""
         w = self.weights
-        scores = [sum([a * b for a, b in zip(w, f) if b]) for f in champion_features(state, hand, moves)]
+        scores = [sum([a * b for a, b in zip(w, f) if b], 0.0) for f in champion_features(state, hand, moves)]
         top = max(scores)
         e = [math.exp(x - top) for x in scores]
-        total = sum(e)
+        total = sum(e, 0.0)
         return [x / total for x in e]
 
     def policy(self, rng: random.Random) -> Policy:
@@ -142,7 +142,7 @@ def soft_strong_surprise(past: PastTurn, hand: int) -> float:
     if isinstance(past.move, Play) and past.move.cards & ~held:
         return -math.log(SURPRISE_FLOOR)
     options, weights = strong_choices(past.view, held)
-    chance = weights[options.index(past.move)] / sum(weights) if past.move in options else 0.0
+    chance = weights[options.index(past.move)] / sum(weights, 0.0) if past.move in options else 0.0
     if chance == 1.0:  # a forced move tells nothing
         return 0.0
     return -math.log(SURPRISE_FLOOR + (1.0 - SURPRISE_FLOOR) * chance)

@@ -13,7 +13,12 @@ The public API, re-exported here:
 * several games: ``Match``
 * a match decision by decision (the one loop every table, arena and server uses): ``game.engine.runner``
 * records: ``game.engine.record``
+* compiled copies of the modules the search spends its time in: ``game.engine.native``
 """
+
+from .native import extend_path
+
+extend_path(__name__, __path__)  # compiled modules first, when built from these sources (``native``)
 
 from .cards import CARDS, Card, card_code, card_codes, cards_of, format_cards, format_symbols, mask_of, parse_cards
 from .errors import IllegalMove, Reason

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ai.player import Player, weakest_cards
-from game.engine import PASS, Move, Observation, Pass, Play
+from game.engine import PASS, Move, Observation, Pass, Play, native
 from game.engine.plays import single
 from game.worker import DecisionWorker
 
@@ -201,7 +201,8 @@ class UecdaClient:
         me = link.recv_int("the player number")
         if not 0 <= me < 5:
             raise ProtocolError(f"the server sent player number {me}, not 0..4")
-        self.log.info("connected to %s:%d as player %d (%s)", self.host, self.port, me, self.name)
+        self.log.info("connected to %s:%d as player %d (%s); the search runs %s", self.host, self.port, me,
+                      self.name, native.status())
         report = ClientReport(me, self.name)
         shadow = Shadow(me, logger=self.log)
         while True:

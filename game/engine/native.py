@@ -1,0 +1,112 @@
+"""Compiled copies of the modules the search spends its time in, used when they match the sources.
+
+``python3 dev.py native`` compiles ``MODULES`` with mypyc (the same Python,
+type annotations turned into C: about twice the playouts per second, the same
+moves) into ``.build/native/<tag>/`` beside a manifest of the sources they
+were built from.  ``game.engine`` and ``ai`` call ``extend_path`` first thing,
+so their compiled modules come before the Python ones, but only when the
+manifest names this Python and every source still has the hash it was built
+from: an edited source, another Python or a missing build all mean the plain
+Python modules, never a stale copy.
+
+``DAIFUGO_NATIVE`` chooses another build folder, or ``off`` for the plain
+Python modules whatever is built (the tests compare the two).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+MODULES: Final = (
+    "game.engine.cards", "game.engine.plays", "game.engine.movegen", "game.engine.effects", "game.engine.legality",
+    "ai.hand", "ai.hand_plan", "ai.strong", "ai.normal", "ai.playout", "ai.inference", "ai.sampling",
+    "ai.opponents",
+)
+"""The compiled modules: the search's own evaluation, its players and the rules they call most."""
+GROUP: Final = "daifugo_native"
+"""The name of the shared library holding them all (``GROUP__mypyc``, at the top of the build folder)."""
+MANIFEST: Final = "manifest.json"
+ENV: Final = "DAIFUGO_NATIVE"
+ROOT: Final = Path(__file__).resolve().parents[2]
+"""The folder holding the packages ``game`` and ``ai`` (a checkout: the build goes in its ``.build``)."""
+
+
+def tag() -> str:
+    """This Python's build tag: its implementation, version and platform (compiled modules fit only it)."""
+    return f"{sys.implementation.cache_tag}-{sysconfig.get_platform()}"
+
+
+def default_folder() -> Path:
+    return ROOT / ".build" / "native" / tag()
+
+
+def source_hashes(root: Path = ROOT) -> dict[str, str]:
+    """Each compiled module's source hash (SHA-256), by module name."""
+    hashes: dict[str, str] = {}
+    for module in MODULES:
+        path = root.joinpath(*module.split(".")).with_suffix(".py")
+        hashes[module] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return hashes
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Whether the compiled modules are used, and why (or why not)."""
+
+    folder: Path | None
+    """The build in use (None: the plain Python modules)."""
+    reason: str
+
+    def __str__(self) -> str:
+        return f"compiled modules from {self.folder}" if self.folder else f"plain Python modules ({self.reason})"
+
+
+def status(env: str | None = None, root: Path = ROOT) -> Status:
+    """Which modules to use: the build named by ``env`` (``DAIFUGO_NATIVE``, by default from the environment;
+    ``off`` for none) or the checkout's own, when its manifest fits this Python and the sources."""
+    chosen = os.environ.get(ENV) if env is None else env
+    if chosen == "off":
+        return Status(None, f"{ENV}=off")
+    folder = Path(chosen) if chosen else root / ".build" / "native" / tag()
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Status(None, f"not built: python3 dev.py native builds them into {folder}")
+    except (OSError, ValueError) as error:
+        return Status(None, f"unreadable manifest in {folder}: {error}")
+    if not isinstance(manifest, dict) or manifest.get("tag") != tag():
+        found = manifest.get("tag") if isinstance(manifest, dict) else None
+        return Status(None, f"built for {found!r}, this is {tag()!r}")
+    try:
+        current = source_hashes(root)
+    except OSError as error:  # the sources are not beside the packages (a frozen app)
+        return Status(None, f"sources not found: {error}")
+    changed = [module for module, digest in current.items() if manifest.get("sources", {}).get(module) != digest]
+    if changed:
+        return Status(None, f"sources changed since the build: {', '.join(changed)} (python3 dev.py native)")
+    return Status(folder, "built from these sources")
+
+
+def extend_path(package: str, path: list[str]) -> None:
+    """Put the compiled modules of ``package`` (whose ``__path__`` is ``path``) before its Python ones when
+    ``status`` says to; the build folder goes on ``sys.path`` for the shared library they load."""
+    found = status().folder
+    if found is None:
+        return
+    compiled = str(found.joinpath(*package.split(".")))
+    if compiled not in path:
+        path.insert(0, compiled)
+    if str(found) not in sys.path:
+        sys.path.append(str(found))
+
+
+def in_use(module: object) -> bool:
+    """Whether ``module`` is a compiled one (an extension module rather than Python source)."""
+    return not str(getattr(module, "__file__", "")).endswith(".py")
