@@ -43,8 +43,9 @@ def tag() -> str:
     return f"{sys.implementation.cache_tag}-{sysconfig.get_platform()}"
 
 
-def default_folder() -> Path:
-    return ROOT / ".build" / "native" / tag()
+def default_folder(root: Path = ROOT) -> Path:
+    """Where ``dev.py native`` builds for this Python in the checkout at ``root``."""
+    return root / ".build" / "native" / tag()
 
 
 def source_hashes(root: Path = ROOT) -> dict[str, str]:
@@ -74,7 +75,7 @@ def status(env: str | None = None, root: Path = ROOT) -> Status:
     chosen = os.environ.get(ENV) if env is None else env
     if chosen == "off":
         return Status(None, f"{ENV}=off")
-    folder = Path(chosen) if chosen else root / ".build" / "native" / tag()
+    folder = Path(chosen) if chosen else default_folder(root)
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except FileNotFoundError:
