@@ -5,7 +5,7 @@
 Needs mypy (which brings mypyc), setuptools and a C compiler for this Python
 (gcc or clang, and the Python headers; on Windows, the Visual Studio build
 tools).  The compiled modules go to ``.build/native/<tag>/`` (work files to
-``.build/native-work/``) with a manifest of the sources they were built from;
+``.build/native/<tag>-work/``) with a manifest of the sources they were built from;
 ``game.engine.native`` uses them while the sources match.  A failed build
 leaves no manifest, so nothing half built is ever used.
 """
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--into", type=Path, default=None, help="the build folder (default .build/native/<tag>)")
     args = parser.parse_args(argv)
     folder = (args.into or native.default_folder()).resolve()
-    work = ROOT / ".build" / "native-work" / native.tag()
+    work = folder.with_name(f"{folder.name}-work")  # its own: two builds at once never share their files
     start = time.perf_counter()
     try:
         build(folder, work)

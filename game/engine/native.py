@@ -11,11 +11,16 @@ Python modules, never a stale copy.
 
 ``DAIFUGO_NATIVE`` chooses another build folder, or ``off`` for the plain
 Python modules whatever is built (the tests compare the two).
+
+The desktop app (``build/build_app.py``) ships the compiled modules in place
+of the Python ones when they are built from its sources: in the app they are
+the only copy, found where the Python modules would be.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import json
 import os
 import sys
@@ -72,6 +77,8 @@ class Status:
 def status(env: str | None = None, root: Path = ROOT) -> Status:
     """Which modules to use: the build named by ``env`` (``DAIFUGO_NATIVE``, by default from the environment;
     ``off`` for none) or the checkout's own, when its manifest fits this Python and the sources."""
+    if getattr(sys, "frozen", False):  # the desktop app: built in or not, nothing else to choose
+        return bundled(Path(getattr(sys, "_MEIPASS", ROOT)))
     chosen = os.environ.get(ENV) if env is None else env
     if chosen == "off":
         return Status(None, f"{ENV}=off")
@@ -93,6 +100,41 @@ def status(env: str | None = None, root: Path = ROOT) -> Status:
     if changed:
         return Status(None, f"sources changed since the build: {', '.join(changed)} (python3 dev.py native)")
     return Status(folder, "built from these sources")
+
+
+def bundled(app: Path) -> Status:
+    """Whether the desktop app unpacked at ``app`` was built with the compiled modules (their shared library)."""
+    if shared_library(app) is not None:
+        return Status(app, "built into the app")
+    return Status(None, "the app was built without them")
+
+
+def shared_library(folder: Path) -> Path | None:
+    """The shared library all the compiled modules load (``GROUP__mypyc``) in ``folder``, if there."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = folder / f"{GROUP}__mypyc{suffix}"
+        if path.is_file():
+            return path
+    return None
+
+
+def built_files(folder: Path) -> list[tuple[Path, str]]:
+    """Every file of the build in ``folder`` an app needs, each with the folder it goes to (relative to the
+    app's root: the shared library at the top, each module's own extension beside where its source would be).
+    Raises FileNotFoundError naming the first one missing."""
+    library = shared_library(folder)
+    if library is None:
+        raise FileNotFoundError(f"no {GROUP}__mypyc library in {folder}")
+    files = [(library, ".")]
+    for module in MODULES:
+        package, _, name = module.rpartition(".")
+        place = folder.joinpath(*package.split("."))
+        found = [place / f"{name}{suffix}" for suffix in importlib.machinery.EXTENSION_SUFFIXES
+                 if (place / f"{name}{suffix}").is_file()]
+        if not found:
+            raise FileNotFoundError(f"no compiled {module} in {place}")
+        files.append((found[0], package.replace(".", "/")))
+    return files
 
 
 def extend_path(package: str, path: list[str]) -> None:

@@ -3,17 +3,20 @@
 Starts headless, plays one complete game through the real UI loop (the human's
 seat on autopilot against computers), checks that the game was written to the
 statistics database in a temporary folder and can be read back, that the
-music is bundled, and exits 0.
+music is bundled and that the search runs the modules the app was built with
+(compiled or plain: ``game.engine.native``), and exits 0.
 Any failure prints what went wrong and exits 1.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from game.engine import native
 from game.storage.stats import StatsStore
 
 from .assets import Assets
@@ -50,6 +53,20 @@ def self_test() -> int:
         if not music.is_file() or music.read_bytes()[:4] != b"RIFF":
             print(f"self-test: FAILED: the music file {MUSIC_FILE} is missing from the app", file=sys.stderr)
             return 1
+        modules = modules_in_use()
+        if modules is None:
+            return 1
         seconds = time.perf_counter() - started
-        print(f"self-test: OK ({frames} frames, places {list(result.places)}, {seconds:.1f} s)")
+        print(f"self-test: OK ({frames} frames, places {list(result.places)}, {seconds:.1f} s; {modules})")
     return 0
+
+
+def modules_in_use() -> native.Status | None:
+    """Which search modules run (None after printing why that is not what the app was built with)."""
+    found = native.status()
+    wrong = [name for name in native.MODULES
+             if native.in_use(importlib.import_module(name)) != (found.folder is not None)]
+    if wrong:
+        print(f"self-test: FAILED: {', '.join(wrong)} not as expected: {found}", file=sys.stderr)
+        return None
+    return found

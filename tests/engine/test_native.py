@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -162,3 +163,36 @@ def test_the_compiled_modules_play_the_same_moves(tmp_path: Path) -> None:
              "tests/ai/test_inference.py", "tests/engine/test_movegen.py", "tests/engine/test_scenarios.py"]
     suite = run(str(folder), "-m", "pytest", "-q", *tests)
     assert suite.returncode == 0, suite.stdout[-5000:] + suite.stderr[-3000:]
+
+
+def fake_compiled(folder: Path) -> Path:
+    """A build folder's files (empty stand-ins) as ``build/native.py`` lays them out."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{native.GROUP}__mypyc{suffix}").write_bytes(b"")
+    for module in native.MODULES:
+        path = folder.joinpath(*module.split("."))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.with_name(path.name + suffix).write_bytes(b"")
+    return folder
+
+
+def test_an_app_gets_every_compiled_module_where_its_source_would_be(tmp_path: Path) -> None:
+    folder = fake_compiled(tmp_path / "build")
+    files = native.built_files(folder)
+    places = {path.name.split(".")[0]: dest for path, dest in files}
+    assert places[f"{native.GROUP}__mypyc"] == "."
+    assert places["strong"] == "ai" and places["movegen"] == "game/engine"
+    assert len(files) == len(native.MODULES) + 1
+    (folder / "ai" / f"hand_plan{importlib.machinery.EXTENSION_SUFFIXES[0]}").unlink()
+    with pytest.raises(FileNotFoundError, match=r"ai\.hand_plan"):
+        native.built_files(folder)
+
+
+def test_in_the_app_the_compiled_modules_are_there_or_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = fake_compiled(tmp_path / "app")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(app), raising=False)
+    assert native.status("off") == native.Status(app, "built into the app"), "the app has one copy: no choice"
+    (app / f"{native.GROUP}__mypyc{importlib.machinery.EXTENSION_SUFFIXES[0]}").unlink()
+    assert native.status() == native.Status(None, "the app was built without them")
