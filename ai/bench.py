@@ -5,7 +5,9 @@ seat (every third decision whose search plays out: not forced, not a sure win,
 not a solved endgame); on each, one search of ``--budget`` seconds of this
 process's CPU time (the same work whatever else runs) counts its playouts.
 The figures are printed with which modules ran (``game.engine.native``):
-compare a build with ``DAIFUGO_NATIVE=off``.
+compare a build with ``DAIFUGO_NATIVE=off``.  ``--expert NAME=VALUE`` (as the
+arena's) measures a variant of the search, e.g. what a costlier model of the
+others (``others=strong``) leaves of the playouts.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import sys
 from game.engine import Game, Observation, native, observe, preset_rules
 from game.engine.runner import Answer, Decision, play_game
 
+from .arena import json_values
 from .expert import Expert, ExpertOptions, Tally
 from .normal import Normal
 
@@ -52,9 +55,9 @@ def positions(count: int) -> list[Observation]:
     return found
 
 
-def playouts(obs: Observation, budget: float, seed: int) -> int:
-    """The playouts of one search of ``budget`` seconds of CPU time."""
-    found = Expert(ExpertOptions(budget=budget, cpu_budget=True)).tally(obs, random.Random(seed))
+def playouts(obs: Observation, options: ExpertOptions, seed: int) -> int:
+    """The playouts of one search with ``options`` (its budget in seconds of CPU time)."""
+    found = Expert(options).tally(obs, random.Random(seed))
     return sum(found.pulls) if isinstance(found, Tally) else 0
 
 
@@ -62,11 +65,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40, help="how many positions (default 40)")
     parser.add_argument("--budget", type=float, default=0.5, help="CPU seconds a search (default 0.5)")
+    parser.add_argument("--expert", action="append", default=[], metavar="OPTION=VALUE",
+                        help="an Expert option (ai.expert.ExpertOptions; JSON value), e.g. --expert others=strong")
     args = parser.parse_args(argv)
     if args.positions < 1 or not args.budget > 0:
         parser.error("--positions and --budget must be positive")
-    print(f"the search runs {native.status()}")
-    counts = [(obs.hand.bit_count() >= EARLY, playouts(obs, args.budget, i))
+    try:
+        options = ExpertOptions(budget=args.budget, cpu_budget=True).with_values(json_values(args.expert))
+    except ValueError as error:
+        parser.error(str(error))
+    print(f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))
+    counts = [(obs.hand.bit_count() >= EARLY, playouts(obs, options, i))
               for i, obs in enumerate(positions(args.positions))]
     groups = (("early", [n for early, n in counts if early]), ("later", [n for early, n in counts if not early]),
               ("all", [n for _, n in counts]))

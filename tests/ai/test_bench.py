@@ -29,3 +29,16 @@ def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as error:
         bench.main(["--positions", "0"])
     assert error.value.code == 2 and "must be positive" in capsys.readouterr().err
+
+
+def test_an_expert_option_measures_that_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--positions", "2", "--expert", "iterations=7"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith(", iterations=7")
+    assert "  all:   2 positions, playouts per 0.5 s of CPU: median 7, mean 7, least 7" in out
+
+
+def test_an_unknown_expert_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as error:
+        bench.main(["--positions", "1", "--expert", "others=nobody"])
+    assert error.value.code == 2 and "others: expected one of" in capsys.readouterr().err
