@@ -30,6 +30,7 @@ from game.engine import Play
 from game.engine.cards import JOKER_MASK, JOKER_RANK, N_RANKS, NATURAL_MASK
 from game.engine.effects import eight_cuts, forbidden_finish, j_backs, revolts
 from game.engine.movegen import legal_plays, stronger_ranks, suit_ranks, trump_rank
+from game.engine.native import Reduced, rebuilt
 from game.engine.plays import GROUP, SEQUENCE, SINGLE, canonical_group_suits
 from game.engine.rules import RuleSet
 
@@ -47,6 +48,9 @@ class Plan:
     """Plays nothing unseen beats (or that cut)."""
     can_end: bool
     """Some play of the plan may be the last one (not a forbidden finish)."""
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
     @property
     def size(self) -> int:
@@ -68,6 +72,9 @@ class Judgement:
     weak: int
     controls: int
     can_end: bool
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
     def finishable(self) -> bool:
         """Holding the lead, can the hand go out without losing it (``Plan.finishable``)?"""
@@ -125,6 +132,9 @@ class _Seq:
     naturals: int
     jokers: int
     play: Play
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
 
 class Outlook:

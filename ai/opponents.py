@@ -42,6 +42,7 @@ from itertools import accumulate
 from typing import Any, Final
 
 from game.engine import Game, Move, Observation, Play, PublicView, moves_for
+from game.engine.native import Reduced, rebuilt
 
 from .normal import normal_move
 from .playout import Policy, PositionKey, position_key, remembered
@@ -81,6 +82,9 @@ class ChampionModel:
     """A softmax over the champion features (one weight each)."""
 
     weights: tuple[float, ...]
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
     @staticmethod
     def from_json(data: Any, name: str = CHAMPION_WEIGHTS) -> ChampionModel:

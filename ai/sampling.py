@@ -29,6 +29,7 @@ from game.engine import Game, Gift, Move, Observation, Play, PublicView, Turn, m
 from game.engine.cards import JOKER_MASK, iter_ids, natural_strength_key
 from game.engine.game import Phase
 from game.engine.movegen import legal_plays
+from game.engine.native import Reduced, rebuilt
 from game.engine.rules import RuleSet
 from game.engine.state import GiftKind, PublicState
 
@@ -52,6 +53,9 @@ class PassSeen:
     reversed: bool
     lock: int
     later: int
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
 
 class WorldSampler:
@@ -204,6 +208,9 @@ class PastTurn:
     """The public state it acted on (rebuilt from the history, exactly)."""
     later: int
     """The cards it has played since (its hand then is its hand now plus these)."""
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
 
 def past_turns(obs: Observation, limit: int = 24) -> list[PastTurn]:

@@ -22,6 +22,7 @@ from itertools import combinations
 from game.engine import PASS, Game, Move, Observation, Play, PublicView, moves_for
 from game.engine.cards import JOKER_RANK, iter_ids
 from game.engine.effects import effects, forbidden_finish, loses_hopeless, revolts, skip_clears
+from game.engine.native import Reduced, rebuilt
 from game.engine.plays import GROUP
 from game.levels import Level
 
@@ -46,6 +47,9 @@ class Weights:
     chances: bool = True
     """Judge plays by the chance that the other hands (by their sizes) can beat them,
     rather than by the number of ranks that could."""
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
 
 DEFAULT_WEIGHTS = Weights()

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from .native import Reduced, rebuilt
+
 RANK_CODES: Final = "3456789TJQKA2"
 SUIT_CODES: Final = "SHDC"
 SUIT_SYMBOLS: Final = "♠♥♦♣"
@@ -206,6 +208,9 @@ class Card:
 
     id: int
     """0..51 natural cards (``rank * 4 + suit``), 52 and 53 the jokers."""
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
     @classmethod
     def parse(cls, code: str) -> Card:

@@ -39,6 +39,7 @@ from .cards import (
 )
 from .events import ClearReason
 from .movegen import lock_suits
+from .native import Reduced, rebuilt
 from .plays import GROUP, SEQUENCE, SINGLE, Play
 from .rules import RuleSet
 
@@ -72,6 +73,9 @@ class Situation:
     lock_base: int = 0
     """The suit set the last play offers towards a lock (0: none)."""
     reversed: bool = False
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
 
 class Effects(NamedTuple):

@@ -19,6 +19,7 @@ the only copy, found where the Python modules would be.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib.machinery
 import json
@@ -27,7 +28,7 @@ import sys
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 MODULES: Final = (
     "game.engine.cards", "game.engine.plays", "game.engine.movegen", "game.engine.effects", "game.engine.legality",
@@ -135,6 +136,18 @@ def built_files(folder: Path) -> list[tuple[Path, str]]:
             raise FileNotFoundError(f"no compiled {module} in {place}")
         files.append((found[0], package.replace(".", "/")))
     return files
+
+
+Reduced = tuple[type[Any], tuple[Any, ...]]
+"""What ``rebuilt`` gives ``pickle``: the class and the arguments that rebuild the object."""
+
+
+def rebuilt(obj: Any) -> Reduced:
+    """``__reduce__`` for a frozen dataclass of a compiled module: pickle it as its class and its fields.
+    A compiled class's own unpickling assigns the fields one by one, which a frozen class refuses, so a
+    player or a card could not go to a decision process; every frozen dataclass in ``MODULES`` defines
+    ``def __reduce__(self): return rebuilt(self)`` (a test holds them to it)."""
+    return type(obj), tuple(getattr(obj, field.name) for field in dataclasses.fields(obj))
 
 
 def extend_path(package: str, path: list[str]) -> None:

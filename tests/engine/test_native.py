@@ -159,8 +159,10 @@ def test_the_compiled_modules_play_the_same_moves(tmp_path: Path) -> None:
     assert compiled.pop("compiled") and not plain.pop("compiled")
     assert compiled == plain
     # The players' and the rules' own tests, on the compiled modules.
+    # And what goes to a decision process: the players and the compiled frozen dataclasses pickle.
     tests = ["tests/ai/test_strong.py", "tests/ai/test_normal.py", "tests/ai/test_expert.py",
-             "tests/ai/test_inference.py", "tests/engine/test_movegen.py", "tests/engine/test_scenarios.py"]
+             "tests/ai/test_inference.py", "tests/engine/test_movegen.py", "tests/engine/test_scenarios.py",
+             "tests/test_pickling.py", "tests/test_worker.py"]
     suite = run(str(folder), "-m", "pytest", "-q", *tests)
     assert suite.returncode == 0, suite.stdout[-5000:] + suite.stderr[-3000:]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -12,7 +13,8 @@ import pytest
 
 from ai.normal import Normal
 from ai.opponents import unexplained_moves
-from game.engine import Event, Observation
+from ai.player import Player
+from game.engine import Event, Move, Observation
 from game.engine.record import check
 from game.network.uecda.__main__ import build_parser
 from game.network.uecda.protocol import PROTOCOL_VERSION
@@ -156,12 +158,20 @@ def test_seconds_that_are_not_a_real_wait_are_argument_errors(
     assert "Traceback" not in error
 
 
-class _Watcher(Normal):
-    """Normal, keeping what the client tells it: the seating of each game and each finished game."""
+class _Watcher(Player):
+    """Normal's moves, keeping what the client tells it: the seating of each game and each finished game.
+    (It holds a Normal rather than being one: a compiled class cannot be subclassed.)"""
 
     def __init__(self) -> None:
+        self.normal = Normal()
         self.seatings: list[tuple[int, ...]] = []
         self.finished: list[Observation] = []
+
+    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
+        return self.normal.choose_move(obs, rng, deadline)
+
+    def choose_gift(self, obs: Observation, rng: random.Random) -> int:
+        return self.normal.choose_gift(obs, rng)
 
     def seated(self, seating: Sequence[int]) -> None:
         self.seatings.append(tuple(seating))
