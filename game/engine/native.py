@@ -112,8 +112,13 @@ def bundled(app: Path) -> Status:
 
 def shared_library(folder: Path) -> Path | None:
     """The shared library all the compiled modules load (``GROUP__mypyc``) in ``folder``, if there."""
+    return extension(folder, f"{GROUP}__mypyc")
+
+
+def extension(folder: Path, name: str) -> Path | None:
+    """The extension module ``name`` in ``folder`` (by any of this Python's suffixes), if there."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = folder / f"{GROUP}__mypyc{suffix}"
+        path = folder / f"{name}{suffix}"
         if path.is_file():
             return path
     return None
@@ -130,11 +135,10 @@ def built_files(folder: Path) -> list[tuple[Path, str]]:
     for module in MODULES:
         package, _, name = module.rpartition(".")
         place = folder.joinpath(*package.split("."))
-        found = [place / f"{name}{suffix}" for suffix in importlib.machinery.EXTENSION_SUFFIXES
-                 if (place / f"{name}{suffix}").is_file()]
-        if not found:
+        found = extension(place, name)
+        if found is None:
             raise FileNotFoundError(f"no compiled {module} in {place}")
-        files.append((found[0], package.replace(".", "/")))
+        files.append((found, package.replace(".", "/")))
     return files
 
 
