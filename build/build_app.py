@@ -107,8 +107,8 @@ def compiled_modules(mode: str) -> Path | None:
             print("search modules: plain Python, the compiled ones could not be built (why is printed above)")
             return None
         found = native.status(env="")
-    if found.folder is None:  # built, yet not from these sources: edited during the build
-        raise RuntimeError(f"the compiled modules do not match the sources: {found.reason}")
+        if found.folder is None:  # built, yet not from these sources: one was edited during the build
+            raise RuntimeError(f"the compiled modules do not match the sources: {found.reason}")
     print(f"search modules: compiled ({found.folder})")
     return found.folder
 

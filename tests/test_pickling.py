@@ -23,14 +23,9 @@ from game.engine.cards import Card
 from game.engine.effects import Situation
 
 
-def a_play() -> Play:
-    game = Game.new(preset_rules("uecda"), random.Random(3))
-    return next(move for move in game.legal_moves() if isinstance(move, Play))
-
-
 def samples() -> list[object]:
     game = Game.new(preset_rules("uecda"), random.Random(3))
-    play = a_play()
+    play = next(move for move in game.legal_moves() if isinstance(move, Play))
     return [
         Card(53), Situation(preset_rules("akita"), play, 2, 1, True), Plan(2.5, (play,), 1, 2, True),
         Judgement(2.5, 1, 2, False), _Seq(3, 1, play), Weights(lead=1.5, chances=False),
