@@ -55,7 +55,7 @@ from game.levels import Level
 from .endgame import Solution, solve, two_player_world
 from .inference import TRUST, ChainSampler
 from .normal import normal_policy
-from .opponents import opponent_model, seat_policy, unexplained_moves
+from .opponents import NO_FIT, Fit, model_fits, opponent_model, seat_policy, unexplained_moves
 from .player import Player
 from .playout import Policy, give_in_exchange, place_points, playout_place, remembered
 from .sampling import WorldSampler
@@ -156,6 +156,10 @@ class Others(str, Enum):
     explain in a finished game of the match (the runner tells who sits where: ``Expert.seating``; the
     chain reads such a player from its passes only from the start) or that the chain leaves
     unexplained this game, else Normal."""
+    FIT = "fit"
+    """Per player: Strong for a player whose moves Strong explained better than the default client over the
+    finished games of the match (``opponents.model_fits``; the chain reads such a player from its passes
+    only), else Normal."""
 
     @property
     def reads(self) -> bool:
@@ -276,17 +280,27 @@ class Expert(Player):
         empty when the runner does not say)."""
         self.unlike_default: set[int] = set()
         """The players (as ``seating`` numbers them) the default client did not explain in a finished game."""
+        self.fits: dict[int, Fit] = {}
+        """By player (as ``seating`` numbers them): how many of its moves each model explained in the finished
+        games (``others=fit``)."""
 
     def seated(self, seating: Sequence[int]) -> None:
         self.seating = tuple(seating)
 
     def notify(self, obs: Observation, events: Sequence[Event]) -> None:
-        """At the end of a game (``others=match``): remember the players the default client did not explain."""
-        if self.options.others is not Others.MATCH or not obs.state.over or len(self.seating) != obs.state.n:
+        """At the end of a game: remember the players the default client did not explain (``others=match``)
+        or how well each model explained each player (``others=fit``)."""
+        others = self.options.others
+        if others not in (Others.MATCH, Others.FIT) or not obs.state.over or len(self.seating) != obs.state.n:
             return
-        for seat, misses in (unexplained_moves(obs) or {}).items():
-            if misses:
-                self.unlike_default.add(self.seating[seat])
+        if others is Others.MATCH:
+            for seat, misses in (unexplained_moves(obs) or {}).items():
+                if misses:
+                    self.unlike_default.add(self.seating[seat])
+            return
+        for seat, fit in (model_fits(obs) or {}).items():
+            player = self.seating[seat]
+            self.fits[player] = self.fits.get(player, NO_FIT) + fit
 
     def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
         return self.search(obs, rng, deadline)
@@ -420,19 +434,27 @@ class Expert(Player):
         return WorldSampler(obs)
 
     def _unlike_seats(self) -> frozenset[int]:
-        """The seats of the players found unlike the default client in earlier games (``others=match``)."""
-        if self.options.others is not Others.MATCH or not self.seating:
+        """The seats of the players found unlike the default client in earlier games (``others=match``), or
+        whose moves Strong explained better (``others=fit``)."""
+        if not self.seating:
             return frozenset()
-        return frozenset(s for s, player in enumerate(self.seating) if player in self.unlike_default)
+        if self.options.others is Others.MATCH:
+            unlike = self.unlike_default
+        elif self.options.others is Others.FIT:
+            unlike = {player for player, fit in self.fits.items() if fit.strong > fit.normal}
+        else:
+            return frozenset()
+        return frozenset(s for s, player in enumerate(self.seating) if player in unlike)
 
     def playout_policy(self, seat: int, rng: random.Random, unexplained: Iterable[int] = ()) -> Policy:
         """The playouts' policy for a search by ``seat``: Strong (its answers remembered) for that seat,
-        the others' model for the rest (under a reading ``others`` option, the seats the reading of the
-        hands leaves ``unexplained`` get the stronger model, the rest Normal)."""
+        the others' model for the rest.  The seats singled out get the stronger model of the ``others``
+        option, the rest Normal: under ``match`` and ``fit`` the players singled out by earlier games, and
+        under a reading option the seats the reading of the hands leaves ``unexplained``."""
         models: dict[int, Policy] = {}
-        if self.options.others.reads:
-            stronger = opponent_model(self.options.others.value, rng)
-            models = dict.fromkeys((s for s in {*unexplained, *self._unlike_seats()} if s != seat), stronger)
+        singled = {*self._unlike_seats(), *(unexplained if self.options.others.reads else ())} - {seat}
+        if singled:
+            models = dict.fromkeys(singled, opponent_model(self.options.others.value, rng))
         return seat_policy(seat, remembered(strong_policy), self._others_policy(rng), models)
 
     def place_rewards(self, rules: RuleSet) -> tuple[float, ...]:

@@ -19,7 +19,10 @@ is wrong; this module gives the other seats a stronger one:
   and score gap, fitted to the champion's decisions) for a player the default
   client did not explain in a finished game of the match (``unexplained_moves``:
   the hands are known once a game is over), or in this game's reading; Normal
-  for the rest.
+  for the rest;
+* ``fit``: each player by which model explained more of its moves over the
+  finished games of the match (``model_fits``): Strong for a player Strong
+  explained better than the default client, Normal for the rest.
 
 The champion model scores a move by the learned policy's features
 (``policy.FEATURES``) and two more: whether it is Strong's move, and how far
@@ -48,7 +51,7 @@ from .normal import normal_move
 from .playout import Policy, PositionKey, position_key, remembered
 from .policy import FEATURES, move_features
 from .sampling import PastTurn, past_turns
-from .strong import WIN, play_weight, scored_moves, strong_policy
+from .strong import WIN, play_weight, scored_moves, strong_move, strong_policy
 
 CHAMPION_WEIGHTS: Final = "champion_weights.json"
 """The champion model's weights, fitted to a champion program's decisions."""
@@ -195,11 +198,31 @@ def drawn_policy(choices: Callable[[Game, int], tuple[list[Move], list[float]]],
     return play
 
 
-def unexplained_moves(obs: Observation) -> dict[int, int] | None:
-    """For a finished game seen by ``obs.seat``: by other seat, how many of its moves the default client
-    would not have made holding its true hand (known now: what it played later, and for the one seat left
-    with cards, the cards nobody played).  None when the hands cannot be told (the game is not over,
-    hands changed other than by playing, or more than one seat kept cards)."""
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """How many of one player's moves in a finished game each model makes holding its true hand."""
+
+    moves: int
+    normal: int
+    """The default client's (Normal's) move."""
+    strong: int
+    """Strong's move."""
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
+
+    def __add__(self, other: Fit) -> Fit:
+        return Fit(self.moves + other.moves, self.normal + other.normal, self.strong + other.strong)
+
+
+NO_FIT: Final = Fit(0, 0, 0)
+
+
+def true_turns(obs: Observation) -> list[tuple[PastTurn, int]] | None:
+    """For a finished game seen by ``obs.seat``: every other seat's turn with the hand it held then (known
+    now: what it played later, and for the one seat left with cards, the cards nobody played).  None when
+    the hands cannot be told (the game is not over, hands changed other than by playing, or more than one
+    seat kept cards)."""
     state = obs.state
     rules = state.rules
     if (not state.over or rules.seven_pass or rules.ten_discard or rules.hand_size or rules.pile_draw
@@ -208,15 +231,41 @@ def unexplained_moves(obs: Observation) -> dict[int, int] | None:
     holding = [seat for seat in range(state.n) if state.counts[seat] and seat != obs.seat]
     if len(holding) > 1:
         return None
-    turns = past_turns(obs, limit=0)
     end = [0] * state.n
     for seat in holding:
         end[seat] = obs.unseen
-    found = dict.fromkeys((seat for seat in range(state.n) if seat != obs.seat), 0)
-    for past in turns:
-        if normal_move(past.view, end[past.seat] | past.later) != past.move:
+    return [(past, end[past.seat] | past.later) for past in past_turns(obs, limit=0)]
+
+
+def unexplained_moves(obs: Observation) -> dict[int, int] | None:
+    """For a finished game seen by ``obs.seat``: by other seat, how many of its moves the default client
+    would not have made holding its true hand (``true_turns``; None when the hands cannot be told)."""
+    turns = true_turns(obs)
+    if turns is None:
+        return None
+    found = dict.fromkeys((seat for seat in range(obs.state.n) if seat != obs.seat), 0)
+    for past, held in turns:
+        if normal_move(past.view, held) != past.move:
             found[past.seat] += 1
     return found
+
+
+def model_fits(obs: Observation) -> dict[int, Fit] | None:
+    """For a finished game seen by ``obs.seat``: by other seat, how many of its moves (with a choice: a
+    forced move tells nothing) the default client and Strong would have made holding its true hand
+    (``true_turns``; None when the hands cannot be told)."""
+    turns = true_turns(obs)
+    if turns is None:
+        return None
+    counts = {seat: [0, 0, 0] for seat in range(obs.state.n) if seat != obs.seat}
+    for past, held in turns:
+        if len(moves_for(past.view, held)) < 2:
+            continue
+        count = counts[past.seat]
+        count[0] += 1
+        count[1] += normal_move(past.view, held) == past.move
+        count[2] += strong_move(past.view, held) == past.move
+    return {seat: Fit(*count) for seat, count in counts.items()}
 
 
 @lru_cache(maxsize=2)
@@ -247,19 +296,19 @@ def seat_policy(me: int, own: Policy, default: Policy, models: Mapping[int, Poli
 
 def opponent_model(mode: str, rng: random.Random) -> Policy:
     """The playout policy a stronger model of a seat plays: Strong (its answers remembered) for
-    ``strong`` and ``read-strong``, the champion model for ``champion`` and ``read-champion``, the soft
+    ``strong``, ``read-strong`` and ``fit``, the champion model for ``champion`` and ``read-champion``, the soft
     Strong for ``match``."""
-    if mode in ("strong", "read-strong"):
+    if mode in ("strong", "read-strong", "fit"):
         return remembered(strong_policy)
     if mode in ("champion", "read-champion"):
         return champion_model().policy(rng)
     if mode == "match":
         return soft_strong(rng)
-    raise ValueError(f"no stronger model for {mode!r} (strong, read-strong, champion, read-champion, match)")
+    raise ValueError(f"no stronger model for {mode!r} (strong, read-strong, fit, champion, read-champion, match)")
 
 
 __all__ = [
-    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "SOFT_STRONG", "ChampionModel", "champion_features", "champion_model",
-    "drawn_policy", "opponent_model", "seat_policy", "soft_strong", "soft_strong_surprise", "strong_choices",
-    "unexplained_moves",
+    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "NO_FIT", "SOFT_STRONG", "ChampionModel", "Fit", "champion_features",
+    "champion_model", "drawn_policy", "model_fits", "opponent_model", "seat_policy", "soft_strong",
+    "soft_strong_surprise", "strong_choices", "true_turns", "unexplained_moves",
 ]

@@ -14,7 +14,7 @@ import pytest
 from ai.expert import Expert, ExpertOptions, Others
 from ai.hand_plan import Judgement, Plan, _Seq
 from ai.normal import Normal
-from ai.opponents import ChampionModel
+from ai.opponents import ChampionModel, Fit
 from ai.player import Player
 from ai.sampling import PassSeen, PastTurn
 from ai.strong import Strong, Weights
@@ -30,6 +30,7 @@ def samples() -> list[object]:
         Card(53), Situation(preset_rules("akita"), play, 2, 1, True), Plan(2.5, (play,), 1, 2, True),
         Judgement(2.5, 1, 2, False), _Seq(3, 1, play), Weights(lead=1.5, chances=False),
         PassSeen(2, play, True, 4, 7), PastTurn(1, PASS, game.public(), 3), ChampionModel((0.5, -1.25)),
+        Fit(12, 7, 10),
     ]
 
 

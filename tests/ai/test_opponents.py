@@ -11,25 +11,29 @@ import pytest
 
 from ai import arena
 from ai.expert import Expert, ExpertOptions, Others, Tally
+from ai.inference import ChainSampler
 from ai.normal import Normal, normal_policy
 from ai.opponents import (
     CHAMPION_FEATURES,
+    NO_FIT,
     SURPRISE_FLOOR,
     ChampionModel,
     champion_features,
     champion_model,
+    model_fits,
     opponent_model,
     seat_policy,
     soft_strong,
     soft_strong_surprise,
     strong_choices,
+    true_turns,
     unexplained_moves,
 )
 from ai.player import Player
 from ai.playout import Policy, place_points, playout, playout_place
 from ai.sampling import past_turns
 from ai.strong import strong_move, strong_policy
-from game.engine import Game, Move, Play, moves_for, observe, preset_rules
+from game.engine import Game, Move, Phase, Play, moves_for, observe, preset_rules
 
 from .helpers import play_game
 from .test_hidden_information import random_state
@@ -161,6 +165,31 @@ def test_a_finished_game_tells_which_players_the_default_client_explains() -> No
     assert strong_misses >= 4
     sevens = preset_rules("uecda", overrides={"seven_pass": True})
     assert unexplained_moves(observe(Game.new(sevens, random.Random(1)), 0)) is None
+
+
+def test_a_finished_game_tells_which_model_explains_each_player() -> None:
+    """Of each player's moves with a choice, the default client makes every one of a Normal player's and
+    Strong every one of a Strong player's; each makes fewer of the other's (a forced move is not counted)."""
+    rules = preset_rules("uecda")
+    totals = {seat: NO_FIT for seat in (1, 2)}
+    for deal in range(4):
+        game = Game.new(rules, random.Random(60 + deal))
+        assert model_fits(observe(game, 0)) is None, "not over"
+        while not game.over:
+            game.apply(strong_policy(game) if game.turn == 2 else normal_policy(game))
+        fits = model_fits(observe(game, 0))
+        assert fits is not None and set(fits) == {1, 2, 3, 4}
+        choices = sum(len(moves_for(past.view, held)) > 1 for past, held in true_turns(observe(game, 0)) or []
+                      if past.seat == 2)
+        assert fits[2].moves == choices and fits[2].strong == choices
+        for seat in (1, 3, 4):
+            assert fits[seat].normal == fits[seat].moves
+        for seat in totals:
+            totals[seat] += fits[seat]
+    assert totals[2].normal < totals[2].strong - 4
+    assert totals[1].strong < totals[1].normal
+    assert model_fits(observe(Game.new(preset_rules("uecda", overrides={"seven_pass": True}),
+                                       random.Random(1)), 0)) is None
 
 
 def test_the_soft_strong_draws_strongs_move_most_often_and_others_sometimes() -> None:
@@ -349,3 +378,40 @@ def test_champion_weights_that_do_not_fit_are_refused_with_a_reason() -> None:
         ChampionModel.from_json({"features": features, "weights": [float("nan")] * len(features)})
     with pytest.raises(ValueError, match="no list of features"):
         ChampionModel.from_json([1, 2, 3], "x.json")
+
+
+def test_over_a_match_the_expert_models_each_player_by_the_model_that_explains_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``others=fit``: after a game the Strong player's moves are Strong's, the default clients' Normal's;
+    from then on the playouts play that player's seat (wherever it sits) as Strong and the rest as
+    Normal, and the reading takes it from its passes only."""
+    experts = _capture_experts(monkeypatch)
+    job = arena.MatchJob(preset_rules("uecda"), ("expert", "normal", "strong", "normal", "normal"),
+                         ExpertOptions(iterations=6, others=Others.FIT), 0, 0, seed=7, games=4)
+    arena.play_match(job)
+    expert = experts[0]
+    assert set(expert.fits) == {1, 2, 3, 4}
+    assert all(fit.normal == fit.moves > fit.strong for player, fit in expert.fits.items() if player != 2)
+    assert expert.fits[2].strong == expert.fits[2].moves > expert.fits[2].normal
+    strong_seat = expert.seating.index(2)
+    me = expert.seating.index(0)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(3000):
+        game = random_state(rng, exchange=False)
+        if game.n != 5 or game.turn == me or game.phase is not Phase.PLAY or len(game.move_list()) < 3:
+            continue
+        policy = expert.playout_policy(me, random.Random(5))
+        if game.turn == strong_seat:
+            assert policy(game) == strong_policy(game)
+            checked += strong_policy(game) != normal_policy(game)
+        else:
+            assert policy(game) == normal_policy(game)
+        if checked >= 2:
+            break
+    assert checked >= 2, "the Strong player's seat never played other than Normal"
+    observation = observe(Game.new(preset_rules("uecda"), random.Random(1)), me)
+    sampler = expert.sampler(observation)
+    assert isinstance(sampler, ChainSampler) and sampler.unlike == frozenset({strong_seat})
+    fresh = Expert(ExpertOptions(others=Others.FIT)).sampler(observation)
+    assert isinstance(fresh, ChainSampler) and fresh.unlike == frozenset()
