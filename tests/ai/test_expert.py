@@ -127,6 +127,33 @@ def test_a_cpu_time_budget_returns_a_legal_move() -> None:
     assert move in obs.move_list()
 
 
+def test_a_cpu_time_budget_counts_within_the_deadline_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``cpu_budget`` and a deadline given (a client on a busy machine): the search stops after its
+    budget of CPU time though the deadline is far off, and at the deadline when that comes first."""
+    game = Game.new(preset_rules("uecda"), random.Random(12))
+    obs = observe(game, game.turn)
+    ticks = [0.0]
+
+    def cpu() -> float:  # each reading of the CPU clock: 10 ms later
+        ticks[0] += 0.01
+        return ticks[0]
+
+    monkeypatch.setattr(expert_module.time, "process_time", cpu)
+    far = time.perf_counter() + 3600
+    asked = [0]
+
+    def enough() -> bool:  # bounds the search were the budget not counted
+        asked[0] += 1
+        return asked[0] > 200
+
+    found = Expert(ExpertOptions(budget=0.3, cpu_budget=True)).tally(obs, random.Random(1), far, enough)
+    assert isinstance(found, expert_module.Tally) and len(found.arms) <= sum(found.pulls) <= 40
+    past = Expert(ExpertOptions(budget=3600, cpu_budget=True)).tally(obs, random.Random(1), time.perf_counter())
+    assert isinstance(past, expert_module.Tally) and set(past.pulls) == {1}, "each candidate once, then the deadline"
+    wall = Expert(ExpertOptions(budget=0.3)).tally(obs, random.Random(1), time.perf_counter())
+    assert isinstance(wall, expert_module.Tally) and set(wall.pulls) == {1}
+
+
 def test_the_gift_search_plays_out_strongs_best_gifts_and_gives_the_best_of_them(
         monkeypatch: pytest.MonkeyPatch) -> None:
     rules = preset_rules("uecda")
