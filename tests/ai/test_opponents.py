@@ -256,16 +256,21 @@ def _capture_experts(monkeypatch: pytest.MonkeyPatch) -> list[Expert]:
     return made
 
 
+def _expert_after_a_match(monkeypatch: pytest.MonkeyPatch, others: Others) -> Expert:
+    """The Expert (player 0) after a 4-game match where player 2 is Strong and the rest the default client."""
+    experts = _capture_experts(monkeypatch)
+    job = arena.MatchJob(preset_rules("uecda"), ("expert", "normal", "strong", "normal", "normal"),
+                         ExpertOptions(iterations=6, others=others), 0, 0, seed=7, games=4)
+    arena.play_match(job)
+    return experts[0]
+
+
 def test_over_a_match_the_expert_singles_out_the_player_unlike_the_default_client(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Seats change every three games (uecda); the Expert knows the players by the arena's numbers,
     finds the one Strong player after a game, and from then on its playouts draw that seat's moves from
     the soft Strong, the default client's seats staying Normal."""
-    experts = _capture_experts(monkeypatch)
-    job = arena.MatchJob(preset_rules("uecda"), ("expert", "normal", "strong", "normal", "normal"),
-                         ExpertOptions(iterations=6, others=Others.MATCH), 0, 0, seed=7, games=4)
-    arena.play_match(job)
-    expert = experts[0]
+    expert = _expert_after_a_match(monkeypatch, Others.MATCH)
     assert expert.unlike_default == {2}
     assert sorted(expert.seating) == [0, 1, 2, 3, 4] and expert.seating != (0, 1, 2, 3, 4), "reseated"
     strong_seat = expert.seating.index(2)
@@ -385,11 +390,7 @@ def test_over_a_match_the_expert_models_each_player_by_the_model_that_explains_i
     """``others=fit``: after a game the Strong player's moves are Strong's, the default clients' Normal's;
     from then on the playouts play that player's seat (wherever it sits) as Strong and the rest as
     Normal, and the reading takes it from its passes only."""
-    experts = _capture_experts(monkeypatch)
-    job = arena.MatchJob(preset_rules("uecda"), ("expert", "normal", "strong", "normal", "normal"),
-                         ExpertOptions(iterations=6, others=Others.FIT), 0, 0, seed=7, games=4)
-    arena.play_match(job)
-    expert = experts[0]
+    expert = _expert_after_a_match(monkeypatch, Others.FIT)
     assert set(expert.fits) == {1, 2, 3, 4}
     assert all(fit.normal == fit.moves > fit.strong for player, fit in expert.fits.items() if player != 2)
     assert expert.fits[2].strong == expert.fits[2].moves > expert.fits[2].normal
