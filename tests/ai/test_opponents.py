@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -265,6 +266,16 @@ def _expert_after_a_match(monkeypatch: pytest.MonkeyPatch, others: Others) -> Ex
     return experts[0]
 
 
+def _others_to_act(me: int) -> Iterator[Game]:
+    """Random 5-player positions in play (a fixed sequence) where a seat other than ``me`` acts with three
+    moves or more."""
+    rng = random.Random(3)
+    for _ in range(3000):
+        game = random_state(rng, exchange=False)
+        if game.n == 5 and game.turn != me and game.phase is Phase.PLAY and len(game.move_list()) >= 3:
+            yield game
+
+
 def test_over_a_match_the_expert_singles_out_the_player_unlike_the_default_client(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Seats change every three games (uecda); the Expert knows the players by the arena's numbers,
@@ -275,16 +286,11 @@ def test_over_a_match_the_expert_singles_out_the_player_unlike_the_default_clien
     assert sorted(expert.seating) == [0, 1, 2, 3, 4] and expert.seating != (0, 1, 2, 3, 4), "reseated"
     strong_seat = expert.seating.index(2)
     me = expert.seating.index(0)
-    rng = random.Random(3)
     checked = 0
-    for _ in range(3000):
-        game = random_state(rng, exchange=False)
-        seat = game.turn
-        if game.n != 5 or seat == me or len(game.move_list()) < 3:
-            continue
+    for game in _others_to_act(me):
         policy = expert.playout_policy(me, random.Random(5))
         drawn = {policy(game) for _ in range(40)}
-        if seat == strong_seat:
+        if game.turn == strong_seat:
             checked += len(drawn) > 1  # the soft Strong draws more than one move somewhere
         else:
             assert drawn == {normal_policy(game)}
@@ -396,12 +402,8 @@ def test_over_a_match_the_expert_models_each_player_by_the_model_that_explains_i
     assert expert.fits[2].strong == expert.fits[2].moves > expert.fits[2].normal
     strong_seat = expert.seating.index(2)
     me = expert.seating.index(0)
-    rng = random.Random(3)
     checked = 0
-    for _ in range(3000):
-        game = random_state(rng, exchange=False)
-        if game.n != 5 or game.turn == me or game.phase is not Phase.PLAY or len(game.move_list()) < 3:
-            continue
+    for game in _others_to_act(me):
         policy = expert.playout_policy(me, random.Random(5))
         if game.turn == strong_seat:
             assert policy(game) == strong_policy(game)
