@@ -21,6 +21,7 @@ from ai.strong import Strong, Weights
 from game.engine import PASS, Game, Play, native, observe, preset_rules
 from game.engine.cards import Card
 from game.engine.effects import Situation
+from game.engine.state import PendingGift
 
 
 def samples() -> list[object]:
@@ -30,13 +31,20 @@ def samples() -> list[object]:
         Card(53), Situation(preset_rules("akita"), play, 2, 1, True), Plan(2.5, (play,), 1, 2, True),
         Judgement(2.5, 1, 2, False), _Seq(3, 1, play), Weights(lead=1.5, chances=False),
         PassSeen(2, play, True, 4, 7), PastTurn(1, PASS, game.public(), 3), ChampionModel((0.5, -1.25)),
-        Fit(12, 7, 10),
+        Fit(12, 7, 10), game.public(), PendingGift(0, 4, 2),
     ]
 
 
 @pytest.mark.parametrize("obj", samples(), ids=lambda obj: type(obj).__name__)
 def test_a_frozen_dataclass_comes_back_equal(obj: object) -> None:
     assert pickle.loads(pickle.dumps(obj)) == obj
+
+
+def test_a_game_comes_back_the_same() -> None:
+    game = Game.new(preset_rules("uecda"), random.Random(5), previous_places=[4, 3, 2, 1, 0])
+    back = pickle.loads(pickle.dumps(game))
+    assert type(back) is Game and back.snapshot() == game.snapshot()
+    assert back.legal_moves()[:] == game.legal_moves()[:]
 
 
 PLAYERS = [Normal(), Strong(Weights(finish=12.0)), Expert(ExpertOptions(iterations=30, others=Others.CHAMPION))]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Final, overload
 
 from . import legality
 from .cards import (
@@ -72,24 +72,27 @@ from .events import (
 from .movegen import legal_plays, lock_suits
 from .plays import PASS, Move, Pass, Play
 from .rules import LaterLeader, RuleSet, Title
-from .state import FIELDS, Entry, Gift, GiftKind, PendingGift, Phase, PublicState, State, Turn
+from .state import FIELDS, Entry, Gift, GiftKind, PendingGift, Phase, PublicState, State, Turn, blank
+
+HIDDEN_FIELDS: Final = (
+    "_given_leader",
+    "_random_leader",
+    "deal",
+    "drawn",
+    "hands",
+    "history",
+    "pile",
+    "removed",
+    "setup_events",
+    "stocks",
+)
+"""The fields a ``Game`` holds beside the public ones (``snapshot`` compares them all)."""
 
 
 class Game(State):
     """The state of one game of Daifugō: the public state (``State``) and, beside it, the hidden cards."""
 
-    __slots__ = (
-        "_given_leader",
-        "_random_leader",
-        "deal",
-        "drawn",
-        "hands",
-        "history",
-        "pile",
-        "removed",
-        "setup_events",
-        "stocks",
-    )
+    __slots__ = HIDDEN_FIELDS
 
     hands: list[int]
     """Card sets by seat."""
@@ -108,9 +111,14 @@ class Game(State):
     ended (``Turn``), and every card that changed hands otherwise (``Gift``: the exchange, 7渡し, 10捨て)."""
     setup_events: list[Event]
     """The events of the deal and of the automatic part of the exchange."""
+    _given_leader: int | None
+    """The leader the set-up named (None: the rules choose), kept to deal the game again."""
+    _random_leader: int
+    """The seat a random first leader falls on, kept to deal the game again."""
 
-    def __init__(
-        self,
+    @classmethod
+    def from_hands(
+        cls,
         rules: RuleSet,
         hands: Sequence[int],
         *,
@@ -120,8 +128,8 @@ class Game(State):
         leader: int | None = None,
         random_leader: int = 0,
         first: int = 0,
-    ) -> None:
-        """Set up a game from dealt hands (card sets by seat).
+    ) -> Game:
+        """A game set up from dealt hands (card sets by seat).
 
         ``previous_places`` (seats from 1st to last of the game before) make it
         a game 2+: exchange, 都落ち, 下克上 and ``later_leader`` apply.
@@ -130,31 +138,33 @@ class Game(State):
         in the ``Dealt`` event.
         """
         _check_setup(rules, hands, stocks, pile, previous_places, leader)
-        self.set_opening(rules, [h.bit_count() for h in hands], previous_places)
-        self.hands = list(hands)
-        self.stocks = [list(reversed(s)) for s in stocks] if stocks is not None else None
-        self.pile = list(reversed(pile)) if pile is not None else None
+        game = blank(cls)
+        game.set_opening(rules, [h.bit_count() for h in hands], previous_places)
+        game.hands = list(hands)
+        game.stocks = [list(reversed(s)) for s in stocks] if stocks is not None else None
+        game.pile = list(reversed(pile)) if pile is not None else None
         if stocks is not None:
-            self.stock_counts = [len(s) for s in stocks]
-        self.pile_count = len(pile) if pile is not None else 0
-        self.deal = Deal(
+            game.stock_counts = [len(s) for s in stocks]
+        game.pile_count = len(pile) if pile is not None else 0
+        game.deal = Deal(
             hands=tuple(hands),
             stocks=tuple(tuple(s) for s in stocks) if stocks is not None else None,
             pile=tuple(pile) if pile is not None else None,
         )
-        self.removed = 0
-        self.drawn = -1
-        self.history = []
-        self._given_leader = leader
-        self._random_leader = random_leader
-        self.setup_events = [Dealt(counts=tuple(self.counts), first=first, state=self.public())]
-        if self.previous_places is not None and rules.exchange and self.n >= 3:
-            self._automatic_gifts(self.setup_events)
-        if self.pending:
-            self.phase = Phase.EXCHANGE
-            self.turn = self.pending[0].giver
+        game.removed = 0
+        game.drawn = -1
+        game.history = []
+        game._given_leader = leader
+        game._random_leader = random_leader
+        game.setup_events = [Dealt(counts=tuple(game.counts), first=first, state=game.public())]
+        if game.previous_places is not None and rules.exchange and game.n >= 3:
+            game._automatic_gifts(game.setup_events)
+        if game.pending:
+            game.phase = Phase.EXCHANGE
+            game.turn = game.pending[0].giver
         else:
-            self._start(self.setup_events)
+            game._start(game.setup_events)
+        return game
 
     @classmethod
     def new(
@@ -172,7 +182,7 @@ class Game(State):
         """
         first = previous_places[0] if previous_places else rng.randrange(rules.players)
         dealt = deal(rules, rng, first)
-        return cls(
+        return cls.from_hands(
             rules,
             dealt.hands,
             stocks=dealt.stocks,
@@ -206,7 +216,7 @@ class Game(State):
         record of it starts here).
         """
         _check_position(state, hands, stocks, pile, removed, drawn)
-        g = cls.__new__(cls)
+        g = blank(cls)
         g.assign(state)
         g.hands = list(hands)
         g.stocks = [list(s) for s in stocks] if stocks is not None else None
@@ -694,7 +704,7 @@ class Game(State):
 
     def snapshot(self) -> tuple[object, ...]:
         """Every field, public and hidden, as nested tuples: equal snapshots mean equal states."""
-        return tuple(_frozen(getattr(self, name)) for name in (*FIELDS, *Game.__slots__))
+        return tuple(_frozen(getattr(self, name)) for name in (*FIELDS, *HIDDEN_FIELDS))
 
     def clone(self) -> Game:
         """An independent copy (for search)."""
@@ -724,8 +734,9 @@ class Game(State):
         first = self.setup_events[0]
         assert isinstance(first, Dealt)
         deal = self.deal
-        again = Game(self.rules, deal.hands, stocks=deal.stocks, pile=deal.pile, previous_places=self.previous_places,
-                     leader=self._given_leader, random_leader=self._random_leader, first=first.first)
+        again = Game.from_hands(self.rules, deal.hands, stocks=deal.stocks, pile=deal.pile,
+                                previous_places=self.previous_places, leader=self._given_leader,
+                                random_leader=self._random_leader, first=first.first)
         events = list(again.setup_events)
         for entry in self.history:
             if isinstance(entry, Turn):

@@ -33,7 +33,7 @@ from typing import Any, Final
 MODULES: Final = (
     "game.engine.cards", "game.engine.plays", "game.engine.movegen", "game.engine.effects", "game.engine.legality",
     "ai.hand", "ai.hand_plan", "ai.strong", "ai.normal", "ai.playout", "ai.inference", "ai.sampling",
-    "ai.opponents",
+    "ai.opponents", "game.engine.state", "game.engine.game",
 )
 """The compiled modules: the search's own evaluation, its players and the rules they call most."""
 GROUP: Final = "daifugo_native"

@@ -602,7 +602,7 @@ def _previous(rules: RuleSet, spec: GameSpec, index: int, last: Game | None) -> 
 
 def replay_game(rules: RuleSet, spec: GameSpec, previous: tuple[int, ...] | None, index: int = 0) -> Game:
     try:
-        game = Game(
+        game = Game.from_hands(
             rules,
             spec.hands,
             stocks=spec.stocks,

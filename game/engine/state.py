@@ -28,8 +28,18 @@ from operator import attrgetter
 from typing import Any, Final, NamedTuple, TypeVar
 
 from .events import ClearReason, GameOver
+from .native import Reduced, rebuilt
 from .plays import Move, Play
 from .rules import RuleSet, Title
+
+_T = TypeVar("_T")
+
+try:
+    from mypy_extensions import trait
+except ImportError:  # the game runs on the standard library alone: the mark is only the compiler's
+    def trait(cls: _T) -> _T:
+        """``mypy_extensions.trait``: marks a base class of shared members for the compiler (``native``)."""
+        return cls
 
 
 class Phase(str, Enum):
@@ -63,6 +73,9 @@ class PendingGift:
     receiver: int
     count: int
     kind: GiftKind = GiftKind.EXCHANGE
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
 
 
 class Turn(NamedTuple):
@@ -119,6 +132,7 @@ def visible_entry(entry: Entry, seat: int) -> Entry:
     return entry
 
 
+@trait
 class PublicFacts:
     """What follows from the public fields alone; shared by ``State`` (and so ``Game``) and ``PublicState``."""
 
@@ -130,9 +144,6 @@ class PublicFacts:
     active: int
     result: GameOver | None
     previous_places: tuple[int, ...] | None
-    finishers: Sequence[int]
-    forbidden: Sequence[int]
-    stock_counts: Sequence[int]
 
     @property
     def n(self) -> int:
@@ -147,9 +158,6 @@ class PublicFacts:
     def over(self) -> bool:
         return self.phase is Phase.OVER
 
-    def stock_count(self, seat: int) -> int:
-        return self.stock_counts[seat]
-
     @property
     def previous_titles(self) -> tuple[Title, ...] | None:
         """Each seat's class from the previous game."""
@@ -161,21 +169,17 @@ class PublicFacts:
             out[seat] = titles[place]
         return tuple(out)
 
-    def place_of(self, seat: int) -> int | None:
-        """``seat``'s final place (0 = 1st) once nothing can change it any more, else None.
-
-        A player who went out normally holds its place; the first forbidden
-        finisher is last, the next one above it, and so on (下克上 may still
-        reorder everyone, so then only the result tells).
-        """
+    def settled_place(self, seat: int, finishers: Sequence[int], forbidden: Sequence[int]) -> int | None:
+        """``place_of`` given the state's ``finishers`` and ``forbidden`` (each class holds them as its own
+        sequence: a compiled class may not narrow a field its base declares)."""
         if self.result is not None:
             return self.result.places.index(seat)
         if self.active >> seat & 1:
             return None
-        if seat in self.finishers:
-            return self.finishers.index(seat)
-        if seat in self.forbidden and not self.rules.gekokujo:
-            return self.rules.players - 1 - self.forbidden.index(seat)
+        if seat in finishers:
+            return finishers.index(seat)
+        if seat in forbidden and not self.rules.gekokujo:
+            return self.rules.players - 1 - forbidden.index(seat)
         return None
 
 
@@ -235,14 +239,37 @@ class PublicState(PublicFacts):
     """The seat that drew after passing and may still play the drawn card (-1: none)."""
     result: GameOver | None
 
+    def stock_count(self, seat: int) -> int:
+        return self.stock_counts[seat]
+
+    def place_of(self, seat: int) -> int | None:
+        """``seat``'s final place (0 = 1st) once nothing can change it any more, else None.
+
+        A player who went out normally holds its place; the first forbidden
+        finisher is last, the next one above it, and so on (下克上 may still
+        reorder everyone, so then only the result tells).
+        """
+        return self.settled_place(seat, self.finishers, self.forbidden)
+
+    def __reduce__(self) -> Reduced:
+        return rebuilt(self)  # a frozen dataclass, compiled: see native.rebuilt
+
     def thaw(self) -> State:
         """A mutable ``State`` with these values."""
-        state = State.__new__(State)
+        state = blank(State)
         State.__init__(state, *_thawed(self))
         return state
 
 
 _S = TypeVar("_S", bound="State")
+
+
+def blank(cls: type[_S]) -> _S:
+    """A ``cls`` with no field set yet, for code that sets them all (a compiled class is made by its own
+    ``__new__``, never ``object.__new__``)."""
+    maker: Any = cls  # called as any class: the compiler has no ``__new__`` of its own classes to call
+    made: _S = maker.__new__(maker)
+    return made
 
 
 @dataclass(slots=True, eq=False, repr=False)
@@ -279,12 +306,20 @@ class State(PublicFacts):
     drawn_seat: int
     result: GameOver | None
 
+    def stock_count(self, seat: int) -> int:
+        return self.stock_counts[seat]
+
+    def place_of(self, seat: int) -> int | None:
+        """``seat``'s final place (0 = 1st) once nothing can change it any more, else None (as
+        ``PublicState.place_of``)."""
+        return self.settled_place(seat, self.finishers, self.forbidden)
+
     @classmethod
     def opening(
         cls, rules: RuleSet, counts: Sequence[int], previous_places: Sequence[int] | None = None
     ) -> State:
         """The state of a game just dealt ``counts`` cards by seat, before the exchange and the lead."""
-        state = State.__new__(State)
+        state = blank(State)
         state.set_opening(rules, counts, previous_places)
         return state
 
@@ -311,7 +346,7 @@ class State(PublicFacts):
         """An independent copy of the public fields, of the same class (a ``Game`` copies its hidden cards
         on top: ``Game.clone``).  Written out for speed (search copies a game per playout); a test checks
         that it copies every declared field."""
-        new = object.__new__(type(self))
+        new = blank(type(self))
         new.rules = self.rules
         new.phase = self.phase
         new.turn = self.turn
@@ -353,8 +388,9 @@ class State(PublicFacts):
 
 FIELDS: Final = tuple(f.name for f in fields(PublicState))
 """The names of the public fields, in their declared order."""
-_LISTS: Final = tuple(i for i, f in enumerate(fields(State)) if str(f.type).startswith("list["))
-"""The fields a ``State`` holds as lists (the snapshot as tuples), by position."""
+_LISTS: Final = tuple(i for i, (snapshot, live) in enumerate(zip(fields(PublicState), fields(State)))
+                      if snapshot.type != live.type)
+"""The fields a ``State`` holds as lists (the snapshot as tuples: the only fields typed apart), by position."""
 _state_values = attrgetter(*(f.name for f in fields(State)))
 _snapshot_values = attrgetter(*FIELDS)
 _key_values = attrgetter(*(name for i, name in enumerate(FIELDS) if i and i not in _LISTS))

@@ -41,7 +41,7 @@ class LessonMatch(Match):
         deal = self.deals[min(index, len(self.deals) - 1)]
         stocks = None if deal.stocks is None else [_ids(stock) for stock in deal.stocks]
         pile = None if deal.pile is None else _ids(deal.pile)
-        return Game(self.rules, deal.hand_sets(), stocks=stocks, pile=pile, previous_places=previous_places,
+        return Game.from_hands(self.rules, deal.hand_sets(), stocks=stocks, pile=pile, previous_places=previous_places,
                     leader=deal.leader if leader is None else leader)
 
 

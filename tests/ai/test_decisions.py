@@ -31,7 +31,7 @@ def position(preset: str, hands: list[str], leader: int = 0, players: int | None
         low = rest & -rest
         masks.append(low)
         rest &= ~low
-    return Game(rules, masks, leader=leader)
+    return Game.from_hands(rules, masks, leader=leader)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -25,7 +25,7 @@ RULE_MIXES = [
 def endgame(rules: RuleSet, hands: list[str], leader: int = 0) -> Game:
     """A position where every card not in ``hands`` has been played (so each hand is known to the other)."""
     masks = [parse_cards(h) for h in hands]
-    game = Game(rules, masks, leader=leader)
+    game = Game.from_hands(rules, masks, leader=leader)
     held = 0
     for mask in masks:
         held |= mask
@@ -59,7 +59,7 @@ def random_position(rng: random.Random, rules: RuleSet, total: int) -> Game:
     rng.shuffle(deck)
     first = rng.randint(1, total - 1)
     hands = [sum(1 << c for c in deck[:first]), sum(1 << c for c in deck[first:total])]
-    return Game(rules, hands, leader=rng.randrange(2))
+    return Game.from_hands(rules, hands, leader=rng.randrange(2))
 
 
 def test_cut_then_control_then_out() -> None:
@@ -128,7 +128,7 @@ def test_world_is_known_only_when_every_card_is_accounted_for() -> None:
     game = endgame(preset_rules("standard", 2), ["3H 8H 2D", "6H 6D 9S KH"])
     world = two_player_world(observe(game, 0))
     assert world is not None and world.hands[1] == parse_cards("6H 6D 9S KH")
-    fresh = Game(preset_rules("standard", 2), [parse_cards("3H 8H"), parse_cards("6H")], leader=0)
+    fresh = Game.from_hands(preset_rules("standard", 2), [parse_cards("3H 8H"), parse_cards("6H")], leader=0)
     assert two_player_world(observe(fresh, 0)) is None
 
 

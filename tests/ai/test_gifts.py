@@ -19,7 +19,7 @@ def daifugo_exchange(rules: RuleSet, hand: str) -> Observation:
     mine = parse_cards(hand)
     rest = [c for c in range(53) if not mine >> c & 1]
     hands = [mine] + [sum(1 << c for c in rest[i::4]) for i in range(4)]
-    obs = observe(Game(rules, hands, previous_places=[0, 1, 2, 3, 4]), 0)
+    obs = observe(Game.from_hands(rules, hands, previous_places=[0, 1, 2, 3, 4]), 0)
     assert obs.state.phase is Phase.EXCHANGE and obs.hand.bit_count() == 15
     return obs
 

@@ -22,7 +22,7 @@ def game_of(
 ) -> Game:
     """A game with the given hands (one string of card codes per seat)."""
     rules = preset_rules(preset, len(hands), overrides)
-    return Game(
+    return Game.from_hands(
         rules,
         [parse_cards(h) for h in hands],
         stocks=[[parse_card_id(c) for c in s.split()] for s in stocks] if stocks is not None else None,

@@ -158,10 +158,12 @@ def test_the_compiled_modules_play_the_same_moves(tmp_path: Path) -> None:
     plain = json.loads(run("off", "-c", SAME_MOVES).stdout)
     assert compiled.pop("compiled") and not plain.pop("compiled")
     assert compiled == plain
-    # The players' and the rules' own tests, on the compiled modules.
+    # The players', the rules' and the game's own tests, on the compiled modules.
     # And what goes to a decision process: the players and the compiled frozen dataclasses pickle.
     tests = ["tests/ai/test_strong.py", "tests/ai/test_normal.py", "tests/ai/test_expert.py",
              "tests/ai/test_inference.py", "tests/engine/test_movegen.py", "tests/engine/test_scenarios.py",
+             "tests/engine/test_basics.py", "tests/engine/test_house_rules.py", "tests/engine/test_record.py",
+             "tests/engine/test_random_games.py",
              "tests/test_pickling.py", "tests/test_worker.py"]
     suite = run(str(folder), "-m", "pytest", "-q", *tests)
     assert suite.returncode == 0, suite.stdout[-5000:] + suite.stderr[-3000:]

@@ -286,7 +286,7 @@ def test_a_lone_joker_read_from_a_hand_holding_both_is_the_one_verify_takes() ->
     by ``verify`` and ``legal_reading`` alike (before, ``legal_reading`` kept the second)."""
     rules = preset_rules("classic", 3, {"jokers": 2})
     hands = [parse_cards("9C JK JK"), parse_cards("3S 4S"), parse_cards("5S 6S")]
-    game = Game(rules, hands, leader=0)
+    game = Game.from_hands(rules, hands, leader=0)
     second = next(p for p in play_readings(parse_cards("9C") | 1 << 53, rules) if p.size == 2)
     expected = game.verify(second)
     assert isinstance(expected, Play) and expected.cards == parse_cards("9C") | 1 << 52

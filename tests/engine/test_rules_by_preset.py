@@ -22,7 +22,7 @@ def table(preset: str, hands: list[str]) -> Game:
     rules = preset_rules(preset, players)
     dealt = [parse_cards(h) for h in hands] + [parse_cards(FILLERS[i]) for i in range(players - len(hands))]
     stocks: list[list[int]] | None = [[] for _ in range(players)] if rules.hand_size else None
-    return Game(rules, dealt, stocks=stocks, pile=[] if rules.pile_draw else None, leader=0)
+    return Game.from_hands(rules, dealt, stocks=stocks, pile=[] if rules.pile_draw else None, leader=0)
 
 
 @pytest.mark.parametrize("preset", PRESET_IDS)

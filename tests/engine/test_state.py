@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
-from game.engine import PASS, Game, Gift, Match, Play, PublicState, State, parse_cards
+from game.engine import PASS, Game, Gift, Match, Play, PublicState, State, native, parse_cards
 from game.engine.events import (
     ClearReason,
     Event,
@@ -27,6 +31,8 @@ from game.engine.state import FIELDS, GiftKind, Phase
 from .helpers import game_of, run
 from .randomized import give_random_gifts, random_rules
 
+ROOT = Path(__file__).resolve().parents[2]
+
 # --- one declaration ------------------------------------------------------------------------------
 
 
@@ -40,6 +46,20 @@ def test_the_mutable_state_declares_the_public_fields_in_the_same_order_and_type
             assert live == f"list[{snapshot[len('tuple['):-len(', ...]')]}]", name
         else:
             assert live == snapshot, name
+
+
+def test_the_engine_runs_on_the_standard_library_alone() -> None:
+    """The state's shared base class carries the compiler's mark (``mypy_extensions.trait``) when that
+    package is there; without it the engine still plays."""
+    code = ("import random, sys; sys.modules['mypy_extensions'] = None\n"
+            "from game.engine import Game, preset_rules\n"
+            "game = Game.new(preset_rules('uecda'), random.Random(1))\n"
+            "while not game.over: game.apply(game.legal_moves()[0])\n"
+            "print(sorted(game.place_of(seat) for seat in range(game.n)), game.public().over)\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         env={**os.environ, native.ENV: "off"})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["[0,", "1,", "2,", "3,", "4]", "True"]
 
 
 def distinct_state() -> State:

@@ -120,7 +120,7 @@ def director_for(game: Game, speed: float = 1.0) -> tuple[Director, list[str]]:
 def a_trick() -> tuple[Game, list[Event]]:
     """Seat 0 leads the 3♠, seat 1 beats it with the 5♥, both others pass: the trick clears."""
     rules = preset_rules("standard", 3, {"lock": False, "eight_cut": False, "spade3_return": False})
-    game = Game(rules, [parse_cards(h) for h in ("3S 4S KC", "5H 6H", "7D 9D")], leader=0)
+    game = Game.from_hands(rules, [parse_cards(h) for h in ("3S 4S KC", "5H 6H", "7D 9D")], leader=0)
     events = game.play(game.resolve(parse_cards("3S")))
     events += game.play(game.resolve(parse_cards("5H")))
     events += game.play(PASS)

@@ -37,7 +37,7 @@ def test_a_hidden_two_card_gift_moves_two_cards_on_the_table() -> None:
 def test_the_table_shows_each_moment_of_a_play() -> None:
     """A revolution that also cuts: the order turns at its banner, the trick clears at the sweep."""
     hands = [parse_cards(h) for h in ("8S 8H 8D 8C 2C", "KS 3D", "AS 3C")]
-    game = Game(preset_rules("standard", 3), hands, leader=0)
+    game = Game.from_hands(preset_rules("standard", 3), hands, leader=0)
     model = TableModel.of(game, 0)
     events = game.play(game.resolve(parse_cards("8S 8H 8D 8C")))
     names = [type(e).__name__ for e in events]

@@ -262,7 +262,7 @@ def replay(log: OfficialLog, game: LoggedGame) -> Iterator[LoggedDecision]:
         previous = sorted(range(PLAYERS), key=lambda seat: classes[game.seating[seat]])
         if rules.exchange:
             exchange = _chosen_gifts(dealt, held, previous)
-    state = Game(rules, dealt, previous_places=previous)
+    state = Game.from_hands(rules, dealt, previous_places=previous)
     for seat, cards in exchange:
         yield LoggedDecision(state, seat, None, gift=cards)
         state.give(seat, cards)

@@ -213,7 +213,7 @@ class Shadow:
         if deal is None:
             return None
         try:
-            game = Game(self.rules, deal, previous_places=self.places)
+            game = Game.from_hands(self.rules, deal, previous_places=self.places)
         except ValueError as error:
             self.log.warning("cannot set up the exchange: %s", error)
             return None
@@ -306,7 +306,7 @@ class Shadow:
         partner = self.places[PLAYERS - 1 - place]
         k = self.rules.exchange_count(place)
         try:
-            game = Game(self.rules, deal, previous_places=self.places, leader=self.turn_seat(st))
+            game = Game.from_hands(self.rules, deal, previous_places=self.places, leader=self.turn_seat(st))
             gave = received = 0
             for gift in list(game.pending):
                 if gift.giver == me:
@@ -599,7 +599,7 @@ class Shadow:
             if isinstance(turn.move, Play):
                 start[turn.seat] |= turn.move.cards
         try:
-            replay = Game(self.rules, start, leader=g.leader)
+            replay = Game.from_hands(self.rules, start, leader=g.leader)
             for turn in turns:
                 replay.play(turn.move)
         except (ValueError, IllegalMove) as error:

@@ -208,7 +208,7 @@ def test_a_rebuilt_shadow_still_reports_the_place_the_server_gave() -> None:
 def extra_plays(data: dict[str, Any]) -> int:
     """Plays a record makes on the player's own cards after everyone else passed."""
     game = replay(parse_record(data)).games[0]
-    again = Game(game.rules, game.deal.hands, previous_places=game.previous_places)
+    again = Game.from_hands(game.rules, game.deal.hands, previous_places=game.previous_places)
     count = 0
     for entry in game.history:
         if isinstance(entry, Gift):

@@ -56,7 +56,7 @@ def round_trip(play: Play) -> Play:
     others = [0] * 4
     for i, cid in enumerate(iter_ids(deck_mask(1) & ~cards)):
         others[i % 4] |= 1 << cid
-    game = Game(RULES, [cards, *others], leader=0)
+    game = Game.from_hands(RULES, [cards, *others], leader=0)
     found = game.readings(cards, joker_as)
     assert found, f"no reading of {play.describe()} after the round trip"
     return found[0]

@@ -36,7 +36,7 @@ HANDS = ["3D 5S 9H", "4S 6H JK", "7C 8D QS", "TS KH AC", "2S 3C 4D"]
 
 
 def game_of(hands: list[str] = HANDS, leader: int = 0) -> Game:
-    return Game(RULES, [parse_cards(h) for h in hands], leader=leader)
+    return Game.from_hands(RULES, [parse_cards(h) for h in hands], leader=leader)
 
 
 def play_table(codes: str) -> list[list[int]]:
