@@ -32,10 +32,12 @@ from typing import Any, Final
 
 MODULES: Final = (
     "game.engine.cards", "game.engine.plays", "game.engine.movegen", "game.engine.effects", "game.engine.legality",
+    "game.engine.state", "game.engine.game",
     "ai.hand", "ai.hand_plan", "ai.strong", "ai.normal", "ai.playout", "ai.inference", "ai.sampling",
-    "ai.opponents", "game.engine.state", "game.engine.game",
+    "ai.opponents",
 )
-"""The compiled modules: the search's own evaluation, its players and the rules they call most."""
+"""The compiled modules: the search's own evaluation, its players, the game they play out and the rules
+they call most."""
 GROUP: Final = "daifugo_native"
 """The name of the shared library holding them all (``GROUP__mypyc``, at the top of the build folder)."""
 MANIFEST: Final = "manifest.json"
