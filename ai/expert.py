@@ -57,7 +57,7 @@ from .inference import TRUST, ChainSampler
 from .normal import normal_policy
 from .opponents import NO_FIT, Fit, model_fits, opponent_model, seat_policy, unexplained_moves
 from .player import Player
-from .playout import Policy, give_in_exchange, place_points, playout_place, remembered
+from .playout import Policy, fewer_collections, give_in_exchange, place_points, playout_place, remembered
 from .sampling import WorldSampler
 from .strong import WIN, best_gift, play_weight, ranked_gifts, scored_moves, strong_policy
 
@@ -524,10 +524,11 @@ class Expert(Player):
             pulls[arm] += 1
             totals[arm] += (values[place] - low) / span
 
-        if self.options.allocation is Allocation.HALVING:
-            _halve(attempt, pulls, totals, self.options.iterations, deadline, cancelled, clock)
-        else:
-            self._ucb(attempt, pulls, totals, deadline, cancelled, clock)
+        with fewer_collections():
+            if self.options.allocation is Allocation.HALVING:
+                _halve(attempt, pulls, totals, self.options.iterations, deadline, cancelled, clock)
+            else:
+                self._ucb(attempt, pulls, totals, deadline, cancelled, clock)
         return pulls, totals
 
     def _ucb(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from game.engine import Game, Move, Phase
 from game.engine.rules import RuleSet
@@ -40,6 +42,24 @@ def remembered(policy: Policy) -> Policy:
         return found
 
     return choose
+
+
+PLAYOUT_COLLECTION_THRESHOLD = 100_000
+"""How many objects made and not freed start the cycle collector's youngest generation while playouts run.
+Python's default, 700, has it run every few moves of a playout (which makes and drops many small
+objects and almost no cycles): about a twentieth of a search's time."""
+
+
+@contextmanager
+def fewer_collections(threshold: int = PLAYOUT_COLLECTION_THRESHOLD) -> Iterator[None]:
+    """Run the cycle collector less often meanwhile (``threshold`` for its youngest generation, never
+    below what is set), then as it was."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(threshold, before[0]), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def points_range(rules: RuleSet) -> tuple[int, int]:

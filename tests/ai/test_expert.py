@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 
@@ -10,7 +11,7 @@ import pytest
 import ai.expert as expert_module
 from ai.expert import Expert, ExpertOptions, Others, Reading
 from ai.normal import normal_policy
-from ai.playout import Policy, playout, playout_place, points_range
+from ai.playout import PLAYOUT_COLLECTION_THRESHOLD, Policy, playout, playout_place, points_range
 from ai.strong import best_gift, ranked_gifts
 from game.engine import Game, Phase, observe, preset_rules
 
@@ -33,6 +34,22 @@ def test_cancel_returns_the_best_so_far() -> None:
     obs = observe(game, game.turn)
     move = Expert(ExpertOptions(budget=600.0)).choose_move_cancellable(obs, random.Random(2), None, lambda: True)
     assert move in obs.move_list()
+
+
+def test_the_playouts_run_the_cycle_collector_less_often_and_put_it_back() -> None:
+    game = Game.new(preset_rules("uecda"), random.Random(3))  # the opening lead: a search among candidates
+    obs = observe(game, game.turn)
+    before = gc.get_threshold()
+    seen: list[int] = []
+
+    def cancelled() -> bool:  # asked between playouts once every candidate has been tried
+        seen.append(gc.get_threshold()[0])
+        return len(seen) >= 3
+
+    found = Expert(ExpertOptions(budget=600.0)).tally(obs, random.Random(2), cancelled=cancelled)
+    assert isinstance(found, expert_module.Tally)
+    assert seen == [PLAYOUT_COLLECTION_THRESHOLD] * 3
+    assert gc.get_threshold() == before
 
 
 def test_iterations_make_it_deterministic() -> None:
