@@ -4,7 +4,7 @@
     python3 dev.py play            install what the game needs and start it
     python3 dev.py test            install what the tests need and run lint, type checks and the whole suite
     python3 dev.py test --quick    the same without the slow tests (long random runs, the app build)
-    python3 dev.py native          compile the search's hot modules (mypyc, a C compiler): about twice as fast
+    python3 dev.py native          compile the search's hot modules (mypyc, a C compiler): over twice as fast
 
 Extra arguments go to the game (``play``) or to pytest (``test``).  Only the
 Python standard library is needed to run this script (Python 3.10 or newer).
