@@ -487,6 +487,10 @@ class Expert(Player):
         pulls, totals = self._tries(obs, rng, len(arms), play, deadline, cancelled, clock)
         return Tally(tuple(arms), tuple(pulls), tuple(totals))
 
+    # The playouts make and drop many small objects: the collector runs less often meanwhile, and its usual
+    # pace comes back once the search's worlds and memories are gone (a collection with them alive would go
+    # through them all).
+    @fewer_collections()
     def _tries(
         self,
         obs: Observation,
@@ -500,23 +504,6 @@ class Expert(Player):
         """Tries of ``count`` candidates shared by the ``allocation`` option: each try makes one (``act``) in a
         world drawn for it (the k-th try of every candidate in the same k-th world) and plays the game out;
         how often each was tried and the sum of its rewards (each scaled to 0..1)."""
-        # The playouts make and drop many small objects; the collector runs less often meanwhile, and its
-        # usual pace comes back once the search's worlds and memories are gone (with them alive, the first
-        # collection after would go through them all).
-        with fewer_collections():
-            return self._play_tries(obs, rng, count, act, deadline, cancelled, clock)
-
-    def _play_tries(
-        self,
-        obs: Observation,
-        rng: random.Random,
-        count: int,
-        act: Callable[[Game, int], None],
-        deadline: float | None,
-        cancelled: Callable[[], bool] | None,
-        clock: Callable[[], float],
-    ) -> tuple[list[int], list[float]]:
-        """``_tries`` itself."""
         values = self.place_rewards(obs.state.rules)
         low, high = min(values), max(values)
         span = float(high - low) or 1.0

@@ -53,7 +53,8 @@ objects and almost no cycles): about a twentieth of a search's time."""
 @contextmanager
 def fewer_collections(threshold: int = PLAYOUT_COLLECTION_THRESHOLD) -> Iterator[None]:
     """Run the cycle collector less often meanwhile (``threshold`` for its youngest generation, never
-    below what is set), then as it was."""
+    below what is set), then as it was.  As a decorator (``@fewer_collections()``) the pace comes back
+    once the function has returned and its locals are gone."""
     before = gc.get_threshold()
     gc.set_threshold(max(threshold, before[0]), *before[1:])
     try:
