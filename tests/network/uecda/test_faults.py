@@ -176,7 +176,8 @@ def test_server_drops_a_bad_connection_before_the_match_and_fills_the_seats(
     mode: str, message: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Before: one such connection stopped the server (exit 1) and the five real clients after it were turned away."""
-    server = UecdaServer(games=1, port=0, handshake_timeout=PATIENCE, accept_timeout=30, seed=3, fallback_level="beginner")
+    server = UecdaServer(games=1, port=0, handshake_timeout=PATIENCE, accept_timeout=30, seed=3,
+                         fallback_level="beginner")
     port = server.listen()
     thread, out = serve_in_thread(server)
     proc: subprocess.Popen[bytes] | None = None
