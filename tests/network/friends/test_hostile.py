@@ -40,7 +40,7 @@ from game.network.friends.table import Table
 
 from .helpers import running_server, wait_item, welcome_of
 
-LIMITS = Limits(rate=60.0, burst=120, per_address=40, wrong_codes=5, hello_timeout=1.0, bad_messages=30,
+LIMITS = Limits(rate=60.0, burst=120, per_address=40, wrong_codes=5, hello_timeout=3.0, bad_messages=30,
                 handshakes=1000.0, handshake_burst=2000)
 
 
@@ -255,13 +255,13 @@ def test_no_hello_a_binary_hello_and_a_second_hello_are_refused() -> None:
 
         async def silent() -> list[Any]:
             async with connect(url, proxy=None, compression=None) as ws:
-                return [json.loads(await asyncio.wait_for(ws.recv(), 5))]
+                return [json.loads(await asyncio.wait_for(ws.recv(), 10))]
 
         assert asyncio.run(silent())[0]["reason"] == Refusal.BAD_MESSAGE.value  # no hello in time
         host = Connection(url, Create("host", TableSettings(players=3))).start()
         code = welcome_of(host).code
         answers = asyncio.run(raw_exchange(url, encode(Hello("twice", code)), [encode(Hello("twice", code))],
-                                           timeout=1.0))
+                                           timeout=3.0))
         assert any(a.get("type") == "rejected" and "only once" in a["message"] for a in answers)
         host.close()
 

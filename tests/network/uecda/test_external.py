@@ -161,7 +161,7 @@ def test_a_cancelled_decision_stops_waiting_and_fails_the_seat() -> None:
 )
 def test_a_program_that_fails_the_handshake(mode: str, message: str) -> None:
     with pytest.raises(ExternalPlayerError, match=message):
-        ExternalPlayer(standin("--mode", mode), connect_timeout=1.0)
+        ExternalPlayer(standin("--mode", mode), connect_timeout=3.0)
 
 
 def test_a_program_that_cannot_start_or_never_connects() -> None:
