@@ -58,6 +58,7 @@ from .normal import normal_policy
 from .opponents import NO_FIT, Fit, model_fits, opponent_model, seat_policy, unexplained_moves
 from .player import Player
 from .playout import Policy, fewer_collections, give_in_exchange, place_points, playout_place, remembered
+from .refined import refined_policy
 from .sampling import WorldSampler
 from .strong import WIN, best_gift, play_weight, ranked_gifts, scored_moves, strong_policy
 
@@ -134,6 +135,16 @@ class Allocation(str, Enum):
     HALVING = "halving"
     """Sequential halving: rounds of equal time; in a round every candidate left is tried in the same
     worlds, and the better half by mean goes on to the next round (the last two share the last round)."""
+
+
+class Own(str, Enum):
+    """Who plays the Expert's own seat in its playouts after the move tried."""
+
+    STRONG = "strong"
+    """Strong (its answers remembered by position)."""
+    REFINED = "refined"
+    """The refined Strong (``ai.refined``: Strong's moves re-ranked by weights fitted to rollouts; its answers
+    remembered by position)."""
 
 
 class Others(str, Enum):
@@ -215,6 +226,8 @@ class ExpertOptions:
     deal sets of 300 games, against the champion program -0.36 (the default's runs -0.02 to -0.33)."""
     others: Others = Others.NORMAL
     """Who plays the other seats in the playouts (its text is accepted and turned into one)."""
+    own: Own = Own.STRONG
+    """Who plays the Expert's own seat in the playouts (its text is accepted and turned into one)."""
     place_values: tuple[float, ...] | None = None
     """The playouts' reward by place (1st first) instead of the preset's points: e.g. what each place is
     worth over the rest of the class cycle (the class carries into the next game's exchange).  Used when
@@ -230,7 +243,7 @@ class ExpertOptions:
             value = getattr(self, name)
             if not fits(value):
                 raise ValueError(f"{name}: expected {expected}, not {value!r}")
-        for name, kind in (("reading", Reading), ("others", Others), ("allocation", Allocation)):
+        for name, kind in (("reading", Reading), ("others", Others), ("allocation", Allocation), ("own", Own)):
             value = getattr(self, name)
             try:
                 object.__setattr__(self, name, kind(value))
@@ -453,7 +466,7 @@ class Expert(Player):
         return frozenset(s for s, player in enumerate(self.seating) if player in unlike)
 
     def playout_policy(self, seat: int, rng: random.Random, unexplained: Iterable[int] = ()) -> Policy:
-        """The playouts' policy for a search by ``seat``: Strong (its answers remembered) for that seat,
+        """The playouts' policy for a search by ``seat``: the ``own`` option's (its answers remembered) for that seat,
         the others' model for the rest.  The seats singled out get the stronger model of the ``others``
         option, the rest Normal: under ``match`` and ``fit`` the players singled out by earlier games, and
         under a reading option the seats the reading of the hands leaves ``unexplained``."""
@@ -461,7 +474,8 @@ class Expert(Player):
         singled = {*self._unlike_seats(), *(unexplained if self.options.others.reads else ())} - {seat}
         if singled:
             models = dict.fromkeys(singled, opponent_model(self.options.others.value, rng))
-        return seat_policy(seat, remembered(strong_policy), self._others_policy(rng), models)
+        own = remembered(refined_policy if self.options.own is Own.REFINED else strong_policy)
+        return seat_policy(seat, own, self._others_policy(rng), models)
 
     def place_rewards(self, rules: RuleSet) -> tuple[float, ...]:
         """The playouts' reward of each place (1st first): ``place_values`` when it names one per

@@ -16,6 +16,7 @@ seat to act (``strong_policy`` plays it in a complete game).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -27,7 +28,7 @@ from game.engine.plays import GROUP
 from game.levels import Level
 
 from .hand import power, unseen
-from .hand_plan import Outlook, Plan, strength_of
+from .hand_plan import Judgement, Outlook, Plan, strength_of
 from .player import Player, gift_count
 
 
@@ -63,6 +64,16 @@ def scored_moves(
     game: PublicView, hand: int, weights: Weights = DEFAULT_WEIGHTS, drawn: int = -1
 ) -> list[tuple[float, Move]]:
     """Every legal move of the seat to act, holding ``hand``, with its Strong score (higher is better)."""
+    return [(score, move) for score, move, _, _ in judged_moves(game, hand, weights, drawn)]
+
+
+Judged = tuple[float, Move, Judgement | None, float]
+"""A move as Strong weighs it: its score, the move, the plan of the hand it leaves (for a pass, of the hand;
+None when the move goes out or loses at once) and how likely it wins its trick (0 for a pass)."""
+
+
+def judged_moves(game: PublicView, hand: int, weights: Weights = DEFAULT_WEIGHTS, drawn: int = -1) -> list[Judged]:
+    """``scored_moves`` with the numbers behind each score (``Judged``)."""
     seat = game.turn
     moves = moves_for(game, hand, drawn)
     rules = game.rules
@@ -76,23 +87,20 @@ def scored_moves(
         others &= ~game.passed
     if len(moves) > MANY_LEADS:
         moves = _lead_candidates(moves, hand, outlook.plan(hand)) if game.top is None else _distinct(moves)
-    out: list[tuple[float, Move]] = []
+    out: list[Judged] = []
     for move in moves:
         if not isinstance(move, Play):
-            plan = outlook.judge(hand)
+            kept = outlook.judge(hand)
             # On an extra turn (everyone else passed our play) passing clears the table: we lead.
             lead = weights.lead if rules.extra_turn and game.last_player == seat else 0.0
-            out.append((plan.value + lead + weights.pass_bias, move))
+            out.append((kept.value + lead + weights.pass_bias, move, kept, 0.0))
             continue
         rest = hand & ~move.cards
         if not rest and not stock:
-            if forbidden_finish(move, rules, reversed_now):
-                out.append((LOSE, move))
-            else:
-                out.append((WIN, move))
+            out.append((LOSE if forbidden_finish(move, rules, reversed_now) else WIN, move, None, 1.0))
             continue
         if loses_hopeless(rules, rest, stock):
-            out.append((LOSE + 1, move))
+            out.append((LOSE + 1, move, None, 0.0))
             continue
         view = outlook
         if revolts(move, rules):
@@ -104,7 +112,7 @@ def scored_moves(
         score = plan.value + weights.lead * chance
         if chance >= 1.0 and plan.finishable():
             score += weights.finish
-        out.append((score, move))
+        out.append((score, move, plan, chance))
     return out
 
 
@@ -156,10 +164,16 @@ def strong_move(game: PublicView, hand: int, weights: Weights = DEFAULT_WEIGHTS,
     moves = moves_for(game, hand, drawn)
     if len(moves) == 1:
         return moves[0]
+    return best_scored(scored_moves(game, hand, weights, drawn), game)
+
+
+def best_scored(scored: Sequence[tuple[float, Move]] | Sequence[Judged], game: PublicView) -> Move:
+    """Strong's choice among scored moves: the highest score; of equal ones the weaker play (keeping the
+    stronger cards), and playing before passing."""
     reversed_now = game.revolution != game.j_back
     best: tuple[float, float, Move] | None = None
-    for score, move in scored_moves(game, hand, weights, drawn):
-        # Ties: keep the stronger cards (the weaker play), and prefer playing to passing.
+    for entry in scored:
+        score, move = entry[0], entry[1]
         tie = -play_weight(move, reversed_now) if isinstance(move, Play) else -99.0
         if best is None or (score, tie) > (best[0], best[1]):
             best = (score, tie, move)
@@ -233,4 +247,7 @@ class Strong(Player):
         return best_gift(obs, self.weights)
 
 
-__all__ = ["PASS", "Strong", "Weights", "best_gift", "ranked_gifts", "scored_moves", "strong_move"]
+__all__ = [
+    "PASS", "Judged", "Strong", "Weights", "best_gift", "best_scored", "judged_moves", "ranked_gifts", "scored_moves",
+    "strong_move",
+]

@@ -1,0 +1,148 @@
+"""The refined Strong: Strong's moves re-ranked by weights fitted to rollouts."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ai.expert import Expert, ExpertOptions, Own
+from ai.normal import Normal, normal_policy
+from ai.refined import FEATURES, SURE, RefinedModel, move_features, refined_model, refined_policy
+from ai.strong import judged_moves, scored_moves, strong_move
+from game.engine import Game, Play, moves_for, observe, preset_rules
+from tools import train_refined
+
+from .helpers import play_game
+from .test_hidden_information import random_state
+
+SCORE_ONLY = RefinedModel(tuple(1.0 if name == "score" else 0.0 for name in FEATURES))
+"""Strong's ranking in the refined model's terms."""
+
+
+def test_strongs_judged_moves_are_its_scored_moves_with_their_numbers() -> None:
+    rng = random.Random(1)
+    for _ in range(30):
+        game = random_state(rng, exchange=False)
+        hand = game.hands[game.turn]
+        judged = judged_moves(game, hand)
+        assert [(score, move) for score, move, _, _ in judged] == scored_moves(game, hand)
+        for score, move, plan, chance in judged:
+            assert 0.0 <= chance <= 1.0
+            assert (plan is None) == (isinstance(move, Play) and abs(score) >= SURE)
+
+
+def test_every_move_strong_weighs_has_its_features_but_a_sure_win_or_loss() -> None:
+    rng = random.Random(2)
+    for _ in range(40):
+        game = random_state(rng, exchange=False)
+        hand = game.hands[game.turn]
+        for entry in judged_moves(game, hand):
+            features = move_features(game, hand, entry)
+            if abs(entry[0]) >= SURE:
+                assert features is None
+                continue
+            assert features is not None and len(features) == len(FEATURES)
+            named = dict(zip(FEATURES, features, strict=True))
+            assert named["score"] == entry[0]
+            assert named["pass"] == (0.0 if isinstance(entry[1], Play) else 1.0)
+            if isinstance(entry[1], Play):
+                assert named["size"] == entry[1].size
+                assert named["left"] == pytest.approx((hand & ~entry[1].cards).bit_count() / 11)
+
+
+def test_weighing_strongs_score_alone_plays_a_move_of_strongs_best_score() -> None:
+    rng = random.Random(3)
+    for _ in range(60):
+        game = random_state(rng, exchange=False)
+        hand = game.hands[game.turn]
+        scores = dict((move, score) for score, move in scored_moves(game, hand, drawn=game.drawn))
+        move = SCORE_ONLY.move(game, hand, game.drawn)
+        assert scores[move] == scores[strong_move(game, hand, drawn=game.drawn)] == max(scores.values())
+
+
+def test_the_refined_move_is_legal_under_any_rules_and_goes_out_when_it_can() -> None:
+    rng = random.Random(4)
+    model = refined_model()
+    for _ in range(60):
+        game = random_state(rng, exchange=False)
+        hand = game.hands[game.turn]
+        move = model.move(game, hand, game.drawn)
+        assert move in moves_for(game, hand, game.drawn)
+        if any(abs(score) >= SURE for score, _ in scored_moves(game, hand, drawn=game.drawn)):
+            assert move == strong_move(game, hand, drawn=game.drawn)
+
+
+def test_the_refined_move_does_not_depend_on_the_hidden_cards() -> None:
+    rng = random.Random(5)
+    differed = 0
+    for _ in range(30):
+        game = random_state(rng, exchange=False)
+        twin = observe(game, game.turn).sample(rng)
+        differed += twin.hands != game.hands
+        assert refined_policy(game) == refined_policy(twin)
+    assert differed > 20, "the twins really differ in hidden cards"
+
+
+def test_the_shipped_weights_fit_the_features() -> None:
+    model = refined_model()
+    assert len(model.weights) == len(FEATURES)
+    assert model.weights[FEATURES.index("score")] > 0
+
+
+def test_weights_that_do_not_fit_are_refused_with_a_reason() -> None:
+    features = list(FEATURES)
+    assert RefinedModel.from_json({"features": features, "weights": [0.5] * len(features)}).weights == (0.5,) * len(
+        features)
+    with pytest.raises(ValueError, match="refit it"):
+        RefinedModel.from_json({"features": features[:-1], "weights": [0.0] * (len(features) - 1)})
+    with pytest.raises(ValueError, match="refit it"):
+        RefinedModel.from_json([1, 2, 3], "x.json")
+    with pytest.raises(ValueError, match="one per feature"):
+        RefinedModel.from_json({"features": features, "weights": [0.0] * 3})
+    with pytest.raises(ValueError, match="finite"):
+        RefinedModel.from_json({"features": features, "weights": [float("inf")] * len(features)})
+
+
+def test_the_expert_plays_its_own_seat_refined_in_its_playouts() -> None:
+    game = Game.new(preset_rules("uecda"), random.Random(6))
+    for _ in range(9):
+        game.apply(normal_policy(game))
+    obs = observe(game, game.turn)
+    options = ExpertOptions(iterations=20, own=Own.REFINED)
+    assert options.own is Own.REFINED
+    first = Expert(options).choose_move(obs, random.Random(7))
+    assert first in obs.move_list()
+    assert first == Expert(options).choose_move(obs, random.Random(7))
+    assert ExpertOptions().with_values({"own": "refined"}).own is Own.REFINED
+    with pytest.raises(ValueError, match="own: expected one of strong, refined"):
+        ExpertOptions().with_values({"own": "champion"})
+
+
+@pytest.mark.slow
+def test_the_expert_plays_a_whole_game_with_its_seat_refined() -> None:
+    expert = Expert(ExpertOptions(iterations=8, own=Own.REFINED))
+    game = Game.new(preset_rules("uecda"), random.Random(8))
+    play_game(game, [expert, Normal(), Normal(), Normal(), Normal()], seed=9)
+    assert game.over
+
+
+def test_collected_rollouts_fit_weights_the_policy_loads(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    data = tmp_path / "rollouts.jsonl"
+    found = train_refined.collect(matches=1, seed=10, out=data, games=2)
+    rows = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines()]
+    assert found == len(rows) > 10
+    for row in rows:
+        assert len(row["features"]) == len(row["worths"]) >= 2
+        assert len(set(row["worths"])) > 1
+        assert all(len(f) == len(FEATURES) for f in row["features"])
+        assert -1 <= row["chosen"] < len(row["worths"])
+    weights = tmp_path / "weights.json"
+    report = train_refined.fit([data], weights, steps=50)
+    assert report["train"] + report["test"] == len(rows)
+    model = RefinedModel.from_json(json.loads(weights.read_text(encoding="utf-8")))
+    mean, half, games = train_refined.duel(model, matches=1, seed=11, games=1)
+    assert games == 5 and 1.0 <= mean <= 5.0 and half >= 0.0
