@@ -12,9 +12,11 @@ A decision goes like this:
    (``inference.ChainSampler``: the exchange tells an upper class what its
    lower class cannot hold, and each deal is weighed by how many of the
    others' moves the default client's choices would not explain), applies
-   the candidate and plays the game on with a fast policy (Strong for the
-   player, its answers remembered by position for the whole search; Normal
-   for the others) until the player's place is settled.  The
+   the candidate and plays the game on with a fast policy (for the player
+   Strong, or the refined Strong once a finished game of the match has shown
+   another player unlike the default client, its answers remembered by
+   position for the whole search; Normal for the others) until the player's
+   place is settled.  The
    reward is the preset's points for that place.  Candidates share the same
    sequence of sampled worlds (common random numbers), so they are compared
    on the same deals.
@@ -145,6 +147,10 @@ class Own(str, Enum):
     REFINED = "refined"
     """The refined Strong (``ai.refined``: Strong's moves re-ranked by weights fitted to rollouts; its answers
     remembered by position)."""
+    ADAPTIVE = "adaptive"
+    """The refined Strong once a finished game of the match showed another player unlike the default client (a
+    person, a program, Strong), else Strong: against four default clients the refined Strong measured no
+    stronger in the Expert's playouts (-0.11 +- 0.13 a game), against the others it did."""
 
 
 class Others(str, Enum):
@@ -226,7 +232,7 @@ class ExpertOptions:
     deal sets of 300 games, against the champion program -0.36 (the default's runs -0.02 to -0.33)."""
     others: Others = Others.NORMAL
     """Who plays the other seats in the playouts (its text is accepted and turned into one)."""
-    own: Own = Own.STRONG
+    own: Own = Own.ADAPTIVE
     """Who plays the Expert's own seat in the playouts (its text is accepted and turned into one)."""
     place_values: tuple[float, ...] | None = None
     """The playouts' reward by place (1st first) instead of the preset's points: e.g. what each place is
@@ -296,6 +302,9 @@ class Expert(Player):
         empty when the runner does not say)."""
         self.unlike_default: set[int] = set()
         """The players (as ``seating`` numbers them) the default client did not explain in a finished game."""
+        self.met_unlike = False
+        """Whether a finished game of the match showed another player the default client did not explain
+        (``own=adaptive``; the seating need not be known)."""
         self.fits: dict[int, Fit] = {}
         """By player (as ``seating`` numbers them): how many of its moves each model explained in the finished
         games (``others=fit``)."""
@@ -304,8 +313,10 @@ class Expert(Player):
         self.seating = tuple(seating)
 
     def notify(self, obs: Observation, events: Sequence[Event]) -> None:
-        """At the end of a game: remember the players the default client did not explain (``others=match``)
-        or how well each model explained each player (``others=fit``)."""
+        """At the end of a game: remember the players the default client did not explain (``others=match``),
+        whether there was one (``own=adaptive``), or how well each model explained each player (``others=fit``)."""
+        if self.options.own is Own.ADAPTIVE and not self.met_unlike and obs.state.over:
+            self.met_unlike = any((unexplained_moves(obs) or {}).values())
         others = self.options.others
         if others not in (Others.MATCH, Others.FIT) or not obs.state.over or len(self.seating) != obs.state.n:
             return
@@ -474,8 +485,12 @@ class Expert(Player):
         singled = {*self._unlike_seats(), *(unexplained if self.options.others.reads else ())} - {seat}
         if singled:
             models = dict.fromkeys(singled, opponent_model(self.options.others.value, rng))
-        own = remembered(refined_policy if self.options.own is Own.REFINED else strong_policy)
+        own = remembered(refined_policy if self.refined_own() else strong_policy)
         return seat_policy(seat, own, self._others_policy(rng), models)
+
+    def refined_own(self) -> bool:
+        """Whether the Expert's own seat plays the refined Strong in its playouts (the ``own`` option)."""
+        return self.options.own is Own.REFINED or (self.options.own is Own.ADAPTIVE and self.met_unlike)
 
     def place_rewards(self, rules: RuleSet) -> tuple[float, ...]:
         """The playouts' reward of each place (1st first): ``place_values`` when it names one per

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from pathlib import Path
 
 import pytest
 
+from ai import arena
 from ai.expert import Expert, ExpertOptions, Own
 from ai.normal import Normal, normal_policy
+from ai.player import Player
 from ai.refined import FEATURES, SURE, RefinedModel, move_features, refined_model, refined_policy
-from ai.strong import judged_moves, scored_moves, strong_move
+from ai.strong import judged_moves, scored_moves, strong_move, strong_policy
 from game.engine import Game, Play, moves_for, observe, preset_rules
 from tools import train_refined
 
@@ -121,6 +124,55 @@ def test_the_expert_plays_its_own_seat_refined_in_its_playouts() -> None:
         ExpertOptions().with_values({"own": "champion"})
 
 
+def _expert_after_a_match(monkeypatch: pytest.MonkeyPatch, levels: tuple[str, ...]) -> Expert:
+    """The Expert (player 0, ``own=adaptive``) after a 2-game match with ``levels`` in the other seats."""
+    made: list[Expert] = []
+    make = arena.make_seat
+
+    def seat(job: arena.MatchJob, level: str) -> Player:
+        player = make(job, level)
+        if isinstance(player, Expert):
+            made.append(player)
+        return player
+
+    monkeypatch.setattr(arena, "make_seat", seat)
+    job = arena.MatchJob(preset_rules("uecda"), ("expert", *levels), ExpertOptions(iterations=6, own=Own.ADAPTIVE),
+                         0, 0, seed=7, games=2)
+    arena.play_match(job)
+    return made[0]
+
+
+def test_adaptive_plays_its_seat_refined_once_a_game_showed_a_player_unlike_the_default_client(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = Expert(ExpertOptions(own=Own.ADAPTIVE))
+    assert not fresh.refined_own(), "the first game: Strong, as against default clients"
+    assert Expert(ExpertOptions(own=Own.REFINED)).refined_own()
+    assert not Expert().refined_own()
+    assert _expert_after_a_match(monkeypatch, ("normal", "strong", "normal", "normal")).refined_own()
+    among_default_clients = _expert_after_a_match(monkeypatch, ("normal", "normal", "normal", "normal"))
+    assert not among_default_clients.refined_own()
+
+
+def test_the_own_seat_of_the_playouts_plays_the_policy_the_option_names() -> None:
+    rng = random.Random(12)
+    adaptive = Expert(ExpertOptions(own=Own.ADAPTIVE))
+    found = differed = 0
+    while found < 40:
+        game = random_state(rng, exchange=False)
+        if game.n < 3 or len(game.move_list()) < 3:
+            continue
+        found += 1
+        me = game.turn
+        assert Expert().playout_policy(me, rng)(game) == strong_policy(game)
+        assert Expert(ExpertOptions(own=Own.REFINED)).playout_policy(me, rng)(game) == refined_policy(game)
+        adaptive.met_unlike = False
+        assert adaptive.playout_policy(me, rng)(game) == strong_policy(game)
+        adaptive.met_unlike = True
+        assert adaptive.playout_policy(me, rng)(game) == refined_policy(game)
+        differed += refined_policy(game) != strong_policy(game)
+    assert differed > 3, "the two policies really differ somewhere"
+
+
 @pytest.mark.slow
 def test_the_expert_plays_a_whole_game_with_its_seat_refined() -> None:
     expert = Expert(ExpertOptions(iterations=8, own=Own.REFINED))
@@ -146,3 +198,10 @@ def test_collected_rollouts_fit_weights_the_policy_loads(tmp_path: Path) -> None
     model = RefinedModel.from_json(json.loads(weights.read_text(encoding="utf-8")))
     mean, half, games = train_refined.duel(model, matches=1, seed=11, games=1)
     assert games == 5 and 1.0 <= mean <= 5.0 and half >= 0.0
+
+
+def test_what_the_match_showed_travels_with_the_expert_to_a_decision_process() -> None:
+    expert = Expert()
+    expert.met_unlike = True
+    copy = pickle.loads(pickle.dumps(expert))
+    assert copy.refined_own() and copy.options == expert.options
