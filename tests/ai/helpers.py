@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+import pytest
+
+from ai import arena
+from ai.expert import Expert
 from ai.player import Player, gift_count
 from game.engine import Game, Match, RuleSet, observe
 from game.engine.cards import iter_ids
@@ -71,3 +75,18 @@ def play_match(rules: RuleSet, players: Sequence[Player], seed: int, games: int)
 
 def cards(mask: int) -> list[int]:
     return list(iter_ids(mask))
+
+
+def capture_experts(monkeypatch: pytest.MonkeyPatch) -> list[Expert]:
+    """The Experts the arena seats from now on."""
+    made: list[Expert] = []
+    make = arena.make_seat
+
+    def seat(job: arena.MatchJob, level: str) -> Player:
+        player = make(job, level)
+        if isinstance(player, Expert):
+            made.append(player)
+        return player
+
+    monkeypatch.setattr(arena, "make_seat", seat)
+    return made

@@ -30,13 +30,12 @@ from ai.opponents import (
     true_turns,
     unexplained_moves,
 )
-from ai.player import Player
 from ai.playout import Policy, place_points, playout, playout_place
 from ai.sampling import past_turns
 from ai.strong import strong_move, strong_policy
 from game.engine import Game, Move, Phase, Play, moves_for, observe, preset_rules
 
-from .helpers import play_game
+from .helpers import capture_experts, play_game
 from .test_hidden_information import random_state
 from .test_policy import check_probabilities
 
@@ -242,24 +241,9 @@ def test_the_soft_strong_is_least_surprised_by_strongs_own_moves() -> None:
     assert checked > 40 and forced > 0
 
 
-def _capture_experts(monkeypatch: pytest.MonkeyPatch) -> list[Expert]:
-    """The Experts the arena seats from now on."""
-    made: list[Expert] = []
-    make = arena.make_seat
-
-    def seat(job: arena.MatchJob, level: str) -> Player:
-        player = make(job, level)
-        if isinstance(player, Expert):
-            made.append(player)
-        return player
-
-    monkeypatch.setattr(arena, "make_seat", seat)
-    return made
-
-
 def _expert_after_a_match(monkeypatch: pytest.MonkeyPatch, others: Others) -> Expert:
     """The Expert (player 0) after a 4-game match where player 2 is Strong and the rest the default client."""
-    experts = _capture_experts(monkeypatch)
+    experts = capture_experts(monkeypatch)
     job = arena.MatchJob(preset_rules("uecda"), ("expert", "normal", "strong", "normal", "normal"),
                          ExpertOptions(iterations=6, others=others), 0, 0, seed=7, games=4)
     arena.play_match(job)

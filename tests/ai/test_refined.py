@@ -12,13 +12,12 @@ import pytest
 from ai import arena
 from ai.expert import Expert, ExpertOptions, Own
 from ai.normal import Normal, normal_policy
-from ai.player import Player
 from ai.refined import FEATURES, SURE, RefinedModel, move_features, refined_model, refined_policy
 from ai.strong import judged_moves, scored_moves, strong_move, strong_policy
 from game.engine import Game, Play, moves_for, observe, preset_rules
 from tools import train_refined
 
-from .helpers import play_game
+from .helpers import capture_experts, play_game
 from .test_hidden_information import random_state
 
 SCORE_ONLY = RefinedModel(tuple(1.0 if name == "score" else 0.0 for name in FEATURES))
@@ -126,16 +125,7 @@ def test_the_expert_plays_its_own_seat_refined_in_its_playouts() -> None:
 
 def _expert_after_a_match(monkeypatch: pytest.MonkeyPatch, levels: tuple[str, ...]) -> Expert:
     """The Expert (player 0, ``own=adaptive``) after a 2-game match with ``levels`` in the other seats."""
-    made: list[Expert] = []
-    make = arena.make_seat
-
-    def seat(job: arena.MatchJob, level: str) -> Player:
-        player = make(job, level)
-        if isinstance(player, Expert):
-            made.append(player)
-        return player
-
-    monkeypatch.setattr(arena, "make_seat", seat)
+    made = capture_experts(monkeypatch)
     job = arena.MatchJob(preset_rules("uecda"), ("expert", *levels), ExpertOptions(iterations=6, own=Own.ADAPTIVE),
                          0, 0, seed=7, games=2)
     arena.play_match(job)
