@@ -49,9 +49,9 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
-from game.engine import PASS, Event, Game, Move, Observation, Pass, Phase, Play, RuleSet
+from game.engine import PASS, Event, Game, Move, Observation, Pass, Phase, Play, RuleSet, preset_rules
 from game.levels import Level
 
 from .endgame import Solution, solve, two_player_world
@@ -149,8 +149,14 @@ class Own(str, Enum):
     remembered by position)."""
     ADAPTIVE = "adaptive"
     """The refined Strong once a finished game of the match showed another player unlike the default client (a
-    person, a program, Strong), else Strong: against four default clients the refined Strong measured no
-    stronger in the Expert's playouts (-0.11 +- 0.13 a game), against the others it did."""
+    person, a program, Strong), under the rules its weights were fitted for (``REFINED_RULES``); else Strong:
+    against four default clients the refined Strong measured no stronger in the Expert's playouts (-0.12 +-
+    0.10 a game), against the others it did."""
+
+
+REFINED_RULES: Final = "uecda"
+"""The preset whose rules the refined Strong's weights were fitted under (``tools/train_refined.py``): under
+other rules ``own=adaptive`` keeps Strong."""
 
 
 class Others(str, Enum):
@@ -303,8 +309,8 @@ class Expert(Player):
         self.unlike_default: set[int] = set()
         """The players (as ``seating`` numbers them) the default client did not explain in a finished game."""
         self.met_unlike = False
-        """Whether a finished game of the match showed another player the default client did not explain
-        (``own=adaptive``; the seating need not be known)."""
+        """Whether a finished game of the match showed another player the default client did not explain, under
+        the rules the refined Strong was fitted for (``own=adaptive``; the seating need not be known)."""
         self.fits: dict[int, Fit] = {}
         """By player (as ``seating`` numbers them): how many of its moves each model explained in the finished
         games (``others=fit``)."""
@@ -316,7 +322,8 @@ class Expert(Player):
         """At the end of a game: remember the players the default client did not explain (``others=match``),
         whether there was one (``own=adaptive``), or how well each model explained each player (``others=fit``)."""
         if self.options.own is Own.ADAPTIVE and not self.met_unlike and obs.state.over:
-            self.met_unlike = any((unexplained_moves(obs) or {}).values())
+            fitted = obs.state.rules == preset_rules(REFINED_RULES)
+            self.met_unlike = fitted and any((unexplained_moves(obs) or {}).values())
         others = self.options.others
         if others not in (Others.MATCH, Others.FIT) or not obs.state.over or len(self.seating) != obs.state.n:
             return

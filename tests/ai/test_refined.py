@@ -123,10 +123,10 @@ def test_the_expert_plays_its_own_seat_refined_in_its_playouts() -> None:
         ExpertOptions().with_values({"own": "champion"})
 
 
-def _expert_after_a_match(monkeypatch: pytest.MonkeyPatch, levels: tuple[str, ...]) -> Expert:
+def _expert_after_a_match(monkeypatch: pytest.MonkeyPatch, levels: tuple[str, ...], preset: str = "uecda") -> Expert:
     """The Expert (player 0, ``own=adaptive``) after a 2-game match with ``levels`` in the other seats."""
     made = capture_experts(monkeypatch)
-    job = arena.MatchJob(preset_rules("uecda"), ("expert", *levels), ExpertOptions(iterations=6, own=Own.ADAPTIVE),
+    job = arena.MatchJob(preset_rules(preset), ("expert", *levels), ExpertOptions(iterations=6, own=Own.ADAPTIVE),
                          0, 0, seed=7, games=2)
     arena.play_match(job)
     return made[0]
@@ -141,6 +141,8 @@ def test_adaptive_plays_its_seat_refined_once_a_game_showed_a_player_unlike_the_
     assert _expert_after_a_match(monkeypatch, ("normal", "strong", "normal", "normal")).refined_own()
     among_default_clients = _expert_after_a_match(monkeypatch, ("normal", "normal", "normal", "normal"))
     assert not among_default_clients.refined_own()
+    other_rules = _expert_after_a_match(monkeypatch, ("normal", "strong", "normal"), preset="standard")
+    assert not other_rules.refined_own(), "the weights were fitted under UECda rules only"
 
 
 def test_the_own_seat_of_the_playouts_plays_the_policy_the_option_names() -> None:
