@@ -245,7 +245,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = collect(args.matches, args.seed, args.out, model=model, table=args.table)
         print(f"{found} decisions written to {args.out}")
     elif args.command == "fit":
-        report = fit(args.data, args.out, args.seed)
+        try:
+            report = fit(args.data, args.out, args.seed)
+        except (OSError, ValueError, KeyError, TypeError) as error:  # JSONDecodeError is a ValueError
+            raise SystemExit(f"fit: cannot use the data ({type(error).__name__}: {error})") from None
         print(f"{report['train']} decisions fitted, {report['test']} held out: regret a decision "
               f"{report['chosen_regret']:.4f} (the players' own choice) -> {report['refined_regret']:.4f} (fitted); "
               f"weights written to {args.out}")

@@ -197,3 +197,12 @@ def test_what_the_match_showed_travels_with_the_expert_to_a_decision_process() -
     expert.met_unlike = True
     copy = pickle.loads(pickle.dumps(expert))
     assert copy.refined_own() and copy.options == expert.options
+
+
+def test_fitting_data_that_is_not_rollouts_says_so(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"features": [[1.0]], "worths": [1]}\nnot json\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match="fit: cannot use the data"):
+        train_refined.main(["fit", str(bad), "--out", str(tmp_path / "w.json")])
+    assert not (tmp_path / "w.json").exists()
