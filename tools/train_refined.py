@@ -4,10 +4,10 @@ Three steps, each reproducible by seed:
 
     python -m tools.train_refined collect --matches 400 --seed 2000 --out .arena/refined-1.jsonl
     python -m tools.train_refined fit .arena/refined-*.jsonl --out ai/refined_weights.json
-    python -m tools.train_refined duel --matches 40 --seed 5000
+    python -m tools.train_refined duel --matches 40 --seed 5000 [--rules standard]
 
-``collect`` plays matches of five Strong players (``uecda`` rules, 20 games a
-match, classes carried over).  At each decision with two moves or more and
+``collect`` plays matches of Strong players (``uecda`` rules unless ``--rules``
+names another preset; 20 games a match, classes carried over).  At each decision with two moves or more and
 no sure win or loss, Strong's six best moves and the pass are each played out
 once on the true deal, every seat then playing Strong: Strong is
 deterministic, so that is the exact worth of the move in points if everyone
@@ -23,8 +23,9 @@ out; it prints the held-out regret (the best move's worth minus the chosen
 one's, in points) of Strong's choice and of the fitted policy.
 
 ``duel`` seats the refined policy (the weights given, by default the shipped
-ones) at one seat against four Strong, every deal played five times with
-the seat rotated, and prints its points a game (3.0 is Strong's level).
+ones) at one seat against Strong at every other, every deal played once with
+each seat refined, and prints its points a game beside Strong's level (the
+mean of the places' points: 3.0 under ``uecda``).
 numpy is needed for ``fit`` (the test extra), never by the game.
 """
 
@@ -46,7 +47,7 @@ from ai.opponents import seat_policy
 from ai.playout import place_points, playout_place
 from ai.refined import FEATURES, REFINED_WEIGHTS, RefinedModel, move_features, refined_model
 from ai.strong import Strong, judged_moves, strong_move, strong_policy
-from game.engine import Match, Play, observe, preset_rules
+from game.engine import PRESET_IDS, Match, Play, observe, preset_rules
 from game.engine.events import MatchOver
 from game.engine.match import GameResult
 from game.engine.runner import Answer, Decision, MatchRunner
@@ -58,18 +59,21 @@ GAMES: int = 20
 
 
 def collect(
-    matches: int, seed: int, out: Path, games: int = GAMES, model: RefinedModel | None = None, table: str = "strong"
+    matches: int, seed: int, out: Path, games: int = GAMES, model: RefinedModel | None = None, table: str = "strong",
+    rules: str = "uecda",
 ) -> int:
     """Play ``matches`` matches of five players and append each decision's rollouts to ``out``: Strong, or
     with ``model`` the refined policy it weighs (the players, their candidates and the rollouts: the next
     round of policy improvement).  With ``table`` "normal" one player (a different one each match) plays so
-    against four Normal, in the game and in the rollouts, and only its decisions are kept."""
+    against Normal at every other seat, in the game and in the rollouts, and only its decisions are kept.
+    ``rules`` names the preset."""
+    ruleset = preset_rules(rules)
     found = 0
     start = time.perf_counter()
     with out.open("a", encoding="utf-8") as sink:
         for number in range(seed, seed + matches):
-            learner = number % 5 if table == "normal" else None
-            lines = _rollouts(Match(preset_rules("uecda"), seed=number, games=games), model, learner)
+            learner = number % ruleset.players if table == "normal" else None
+            lines = _rollouts(Match(ruleset, seed=number, games=games), model, learner)
             sink.write("".join(line + "\n" for line in lines))
             sink.flush()
             found += len(lines)
@@ -178,17 +182,25 @@ def fit(paths: Sequence[Path], out: Path, seed: int = 0, steps: int = 400) -> di
 
 
 def duel(
-    model: RefinedModel, matches: int, seed: int, games: int = GAMES, against: RefinedModel | None = None
+    model: RefinedModel, matches: int, seed: int, games: int = GAMES, against: RefinedModel | None = None,
+    rules: str = "uecda",
 ) -> tuple[float, float, int]:
-    """The refined policy at one seat against four Strong (or four players of the ``against`` weights), each
-    deal with the seat rotated: its points a game, the 95% half-interval, the games."""
-    rules = preset_rules("uecda")
+    """The refined policy at one seat against Strong (or players of the ``against`` weights) at the others
+    under the preset ``rules``, each deal with the seat rotated: its points a game, the 95% half-interval,
+    the games."""
+    ruleset = preset_rules(rules)
     points: list[int] = []
     for number in range(seed, seed + matches):
-        for player in range(rules.players):
-            points += _seat_points(Match(rules, seed=number, games=games), player, model, against)
+        for player in range(ruleset.players):
+            points += _seat_points(Match(ruleset, seed=number, games=games), player, model, against)
     half = 1.96 * statistics.stdev(points) / math.sqrt(len(points))
     return statistics.mean(points), half, len(points)
+
+
+def even(rules: str) -> float:
+    """Points a game of a player as strong as the others under the preset ``rules``: the places' mean."""
+    ruleset = preset_rules(rules)
+    return statistics.mean(place_points(ruleset, place) for place in range(ruleset.players))
 
 
 def _seat_points(match: Match, player: int, model: RefinedModel, against: RefinedModel | None) -> list[int]:
@@ -229,20 +241,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--out", type=Path, required=True)
     c.add_argument("--weights", type=Path, help="players and rollouts by these weights (default: Strong)")
     c.add_argument("--table", choices=("strong", "normal"), default="strong",
-                   help="normal: one player so against four Normal, only its decisions kept")
+                   help="normal: one player so against Normal at the other seats, only its decisions kept")
+    c.add_argument("--rules", choices=PRESET_IDS, default="uecda", help="the preset played (default: uecda)")
     f = sub.add_parser("fit", help="fit the weights to collected decisions")
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--out", type=Path, default=Path("ai") / REFINED_WEIGHTS)
     f.add_argument("--seed", type=int, default=0)
-    d = sub.add_parser("duel", help="the refined policy at one seat against four Strong")
+    d = sub.add_parser("duel", help="the refined policy at one seat against Strong at the others")
     d.add_argument("--weights", type=Path, help="a weights file (default: the shipped one)")
-    d.add_argument("--against", type=Path, help="the four others by these weights (default: Strong)")
+    d.add_argument("--against", type=Path, help="the others by these weights (default: Strong)")
     d.add_argument("--matches", type=int, default=40)
     d.add_argument("--seed", type=int, default=5000)
+    d.add_argument("--rules", choices=PRESET_IDS, default="uecda", help="the preset played (default: uecda)")
     args = parser.parse_args(argv)
     if args.command == "collect":
         model = None if args.weights is None else _load(args.weights)
-        found = collect(args.matches, args.seed, args.out, model=model, table=args.table)
+        found = collect(args.matches, args.seed, args.out, model=model, table=args.table, rules=args.rules)
         print(f"{found} decisions written to {args.out}")
     elif args.command == "fit":
         try:
@@ -255,9 +269,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         model = refined_model() if args.weights is None else _load(args.weights)
         against = None if args.against is None else _load(args.against)
-        mean, half, games = duel(model, args.matches, args.seed, against=against)
-        print(f"refined against four {'Strong' if against is None else args.against}: {mean:.3f} ± {half:.3f} "
-              f"points a game over {games} games (3.0: as strong as they are)")
+        mean, half, games = duel(model, args.matches, args.seed, against=against, rules=args.rules)
+        print(f"refined against {'Strong' if against is None else args.against} ({args.rules}): {mean:.3f} ± "
+              f"{half:.3f} points a game over {games} games ({even(args.rules):.2f}: as strong as they are)")
     return 0
 
 

@@ -12,9 +12,10 @@ import pytest
 from ai import arena
 from ai.expert import Expert, ExpertOptions, Own
 from ai.normal import Normal, normal_policy
+from ai.playout import place_points
 from ai.refined import FEATURES, SURE, RefinedModel, move_features, refined_model, refined_policy
 from ai.strong import judged_moves, scored_moves, strong_move, strong_policy
-from game.engine import Game, Play, moves_for, observe, preset_rules
+from game.engine import Game, Match, Play, moves_for, observe, preset_rules
 from tools import train_refined
 
 from .helpers import capture_experts, play_game
@@ -206,3 +207,30 @@ def test_fitting_data_that_is_not_rollouts_says_so(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="fit: cannot use the data"):
         train_refined.main(["fit", str(bad), "--out", str(tmp_path / "w.json")])
     assert not (tmp_path / "w.json").exists()
+
+
+def test_collect_and_duel_play_the_preset_named() -> None:
+    rules = preset_rules("standard")
+    assert train_refined.even("uecda") == 3.0
+    assert train_refined.even("standard") == sum(place_points(rules, p) for p in range(rules.players)) / rules.players
+    model = refined_model()
+    mean, half, games = train_refined.duel(model, matches=1, seed=11, games=1, rules="standard")
+    worst, best = place_points(rules, rules.players - 1), place_points(rules, 0)
+    assert games == rules.players and worst <= mean <= best and half >= 0.0
+
+
+def test_collect_plays_the_preset_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[tuple[str, int | None]] = []
+    rollouts = train_refined._rollouts
+
+    def spy(match: Match, model: RefinedModel | None, learner: int | None = None) -> list[str]:
+        played.append((match.rules.preset, learner))
+        return rollouts(match, model, learner)
+
+    monkeypatch.setattr(train_refined, "_rollouts", spy)
+    data = tmp_path / "rollouts.jsonl"
+    found = train_refined.collect(matches=2, seed=13, out=data, games=1, table="normal", rules="standard")
+    rows = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines()]
+    assert played == [("standard", 1), ("standard", 2)]
+    assert found == len(rows) > 0
+    assert all(len(f) == len(FEATURES) for row in rows for f in row["features"])
