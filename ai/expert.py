@@ -49,9 +49,9 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
-from typing import Any, Final
+from typing import Any
 
-from game.engine import PASS, Event, Game, Move, Observation, Pass, Phase, Play, RuleSet, preset_rules
+from game.engine import PASS, Event, Game, Move, Observation, Pass, Phase, Play, RuleSet
 from game.levels import Level
 
 from .endgame import Solution, solve, two_player_world
@@ -60,7 +60,7 @@ from .normal import normal_policy
 from .opponents import NO_FIT, Fit, model_fits, opponent_model, seat_policy, unexplained_moves
 from .player import Player
 from .playout import Policy, fewer_collections, give_in_exchange, place_points, playout_place, remembered
-from .refined import refined_policy
+from .refined import fitted_model, refined_policy
 from .sampling import WorldSampler
 from .strong import WIN, best_gift, play_weight, ranked_gifts, scored_moves, strong_policy
 
@@ -145,18 +145,13 @@ class Own(str, Enum):
     STRONG = "strong"
     """Strong (its answers remembered by position)."""
     REFINED = "refined"
-    """The refined Strong (``ai.refined``: Strong's moves re-ranked by weights fitted to rollouts; its answers
-    remembered by position)."""
+    """The refined Strong (``ai.refined``: Strong's moves re-ranked by weights fitted to rollouts under the
+    game's preset; its answers remembered by position); Strong under rules no shipped weights were fitted for."""
     ADAPTIVE = "adaptive"
     """The refined Strong once a finished game of the match showed another player unlike the default client (a
-    person, a program, Strong), under the rules its weights were fitted for (``REFINED_RULES``); else Strong:
-    against four default clients the refined Strong measured no stronger in the Expert's playouts (-0.12 +-
-    0.10 a game), against the others it did."""
-
-
-REFINED_RULES: Final = "uecda"
-"""The preset whose rules the refined Strong's weights were fitted under (``tools/train_refined.py``): under
-other rules ``own=adaptive`` keeps Strong."""
+    person, a program, Strong), under rules shipped weights were fitted for (``refined.fitted_model``); else
+    Strong: against four default clients the refined Strong measured no stronger in the Expert's playouts
+    (-0.12 +- 0.10 a game), against the others it did."""
 
 
 class Others(str, Enum):
@@ -322,7 +317,7 @@ class Expert(Player):
         """At the end of a game: remember the players the default client did not explain (``others=match``),
         whether there was one (``own=adaptive``), or how well each model explained each player (``others=fit``)."""
         if self.options.own is Own.ADAPTIVE and not self.met_unlike and obs.state.over:
-            fitted = obs.state.rules == preset_rules(REFINED_RULES)
+            fitted = fitted_model(obs.state.rules) is not None
             self.met_unlike = fitted and any((unexplained_moves(obs) or {}).values())
         others = self.options.others
         if others not in (Others.MATCH, Others.FIT) or not obs.state.over or len(self.seating) != obs.state.n:

@@ -2,8 +2,8 @@
 
 Three steps, each reproducible by seed:
 
-    python -m tools.train_refined collect --matches 400 --seed 2000 --out .arena/refined-1.jsonl
-    python -m tools.train_refined fit .arena/refined-*.jsonl --out ai/refined_weights.json
+    python -m tools.train_refined collect --matches 400 --seed 2000 --out .arena/refined-1.jsonl [--rules standard]
+    python -m tools.train_refined fit .arena/refined-*.jsonl [--rules standard]   # ai/refined_<rules>.json
     python -m tools.train_refined duel --matches 40 --seed 5000 [--rules standard]
 
 ``collect`` plays matches of Strong players (``uecda`` rules unless ``--rules``
@@ -22,8 +22,8 @@ move that did best (shared among ties).  A fifth of the decisions is held
 out; it prints the held-out regret (the best move's worth minus the chosen
 one's, in points) of Strong's choice and of the fitted policy.
 
-``duel`` seats the refined policy (the weights given, by default the shipped
-ones) at one seat against Strong at every other, every deal played once with
+``duel`` seats the refined policy (the weights given, by default those the
+preset plays: ``ai.refined.PRESET_WEIGHTS``) at one seat against Strong at every other, every deal played once with
 each seat refined, and prints its points a game beside Strong's level (the
 mean of the places' points: 3.0 under ``uecda``).
 numpy is needed for ``fit`` (the test extra), never by the game.
@@ -45,7 +45,7 @@ from typing import Any
 from ai.normal import Normal, normal_policy
 from ai.opponents import seat_policy
 from ai.playout import place_points, playout_place
-from ai.refined import FEATURES, REFINED_WEIGHTS, RefinedModel, move_features, refined_model
+from ai.refined import FEATURES, PRESET_WEIGHTS, RefinedModel, move_features, refined_model, weights_name
 from ai.strong import Strong, judged_moves, strong_move, strong_policy
 from game.engine import PRESET_IDS, Match, Play, observe, preset_rules
 from game.engine.events import MatchOver
@@ -245,10 +245,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--rules", choices=PRESET_IDS, default="uecda", help="the preset played (default: uecda)")
     f = sub.add_parser("fit", help="fit the weights to collected decisions")
     f.add_argument("data", type=Path, nargs="+")
-    f.add_argument("--out", type=Path, default=Path("ai") / REFINED_WEIGHTS)
+    f.add_argument("--rules", choices=PRESET_IDS, default="uecda", help="the preset the data was played under")
+    f.add_argument("--out", type=Path, help="the weights file (default: ai/refined_<rules>.json)")
     f.add_argument("--seed", type=int, default=0)
     d = sub.add_parser("duel", help="the refined policy at one seat against Strong at the others")
-    d.add_argument("--weights", type=Path, help="a weights file (default: the shipped one)")
+    d.add_argument("--weights", type=Path, help="a weights file (default: those --rules plays)")
     d.add_argument("--against", type=Path, help="the others by these weights (default: Strong)")
     d.add_argument("--matches", type=int, default=40)
     d.add_argument("--seed", type=int, default=5000)
@@ -260,14 +261,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{found} decisions written to {args.out}")
     elif args.command == "fit":
         try:
-            report = fit(args.data, args.out, args.seed)
+            report = fit(args.data, args.out or Path("ai") / weights_name(args.rules), args.seed)
         except (OSError, ValueError, KeyError, TypeError) as error:  # JSONDecodeError is a ValueError
             raise SystemExit(f"fit: cannot use the data ({type(error).__name__}: {error})") from None
         print(f"{report['train']} decisions fitted, {report['test']} held out: regret a decision "
               f"{report['chosen_regret']:.4f} (the players' own choice) -> {report['refined_regret']:.4f} (fitted); "
-              f"weights written to {args.out}")
+              f"weights written to {args.out or Path('ai') / weights_name(args.rules)}")
     else:
-        model = refined_model() if args.weights is None else _load(args.weights)
+        if args.weights is None and args.rules not in PRESET_WEIGHTS:
+            raise SystemExit(f"the refined policy plays Strong under {args.rules}: name weights with --weights")
+        model = refined_model(PRESET_WEIGHTS[args.rules]) if args.weights is None else _load(args.weights)
         against = None if args.against is None else _load(args.against)
         mean, half, games = duel(model, args.matches, args.seed, against=against, rules=args.rules)
         print(f"refined against {'Strong' if against is None else args.against} ({args.rules}): {mean:.3f} ± "

@@ -13,9 +13,18 @@ from ai import arena
 from ai.expert import Expert, ExpertOptions, Own
 from ai.normal import Normal, normal_policy
 from ai.playout import place_points
-from ai.refined import FEATURES, SURE, RefinedModel, move_features, refined_model, refined_policy
+from ai.refined import (
+    FEATURES,
+    PRESET_WEIGHTS,
+    SURE,
+    RefinedModel,
+    fitted_model,
+    move_features,
+    refined_model,
+    refined_policy,
+)
 from ai.strong import judged_moves, scored_moves, strong_move, strong_policy
-from game.engine import Game, Match, Play, moves_for, observe, preset_rules
+from game.engine import PRESET_IDS, PRESETS, Game, Match, Play, RuleSet, moves_for, observe, preset_rules
 from tools import train_refined
 
 from .helpers import capture_experts, play_game
@@ -80,19 +89,54 @@ def test_the_refined_move_is_legal_under_any_rules_and_goes_out_when_it_can() ->
 
 def test_the_refined_move_does_not_depend_on_the_hidden_cards() -> None:
     rng = random.Random(5)
+    model = refined_model()
     differed = 0
     for _ in range(30):
         game = random_state(rng, exchange=False)
         twin = observe(game, game.turn).sample(rng)
         differed += twin.hands != game.hands
-        assert refined_policy(game) == refined_policy(twin)
+        assert model.policy(game) == model.policy(twin)
     assert differed > 20, "the twins really differ in hidden cards"
 
 
 def test_the_shipped_weights_fit_the_features() -> None:
-    model = refined_model()
-    assert len(model.weights) == len(FEATURES)
-    assert model.weights[FEATURES.index("score")] > 0
+    assert PRESET_WEIGHTS["uecda"] == "uecda"
+    assert set(PRESET_WEIGHTS) <= set(PRESET_IDS)
+    for name in set(PRESET_WEIGHTS.values()):
+        model = refined_model(name)
+        assert len(model.weights) == len(FEATURES)
+        assert model.weights[FEATURES.index("score")] > 0
+
+
+def test_each_preset_plays_its_own_weights_and_other_rules_play_strong() -> None:
+    for preset in PRESET_IDS:
+        rules = preset_rules(preset)
+        name = PRESET_WEIGHTS.get(preset)
+        assert fitted_model(rules) is (None if name is None else refined_model(name))
+    assert fitted_model(preset_rules("tournament")) is None, "no weights beat Strong there"
+    uecda = preset_rules("uecda")
+    assert fitted_model(uecda.with_overrides({"j_back": True})) is None, "a house rule added: not fitted"
+    for preset in PRESET_IDS:
+        info = PRESETS[preset]
+        for players in range(info.min_players, info.max_players + 1):
+            if players != info.default_players:
+                assert fitted_model(preset_rules(preset, players)) is None, "another player count: not fitted"
+    rng = random.Random(7)
+    custom = Game.new(uecda.with_overrides({"j_back": True}), rng)
+    plain = Game.new(uecda, random.Random(7))
+    found = differed = 0
+    while found < 30:
+        for game in (custom, plain):
+            game.apply(normal_policy(game))
+        if custom.over or plain.over:
+            custom = Game.new(uecda.with_overrides({"j_back": True}), rng)
+            plain = Game.new(uecda, random.Random(rng.random()))
+            continue
+        found += 1
+        assert refined_policy(custom) == strong_policy(custom)
+        assert refined_policy(plain) == refined_model().policy(plain)
+        differed += refined_policy(plain) != strong_policy(plain)
+    assert differed > 0, "under uecda rules the refined move is not always Strong's"
 
 
 def test_weights_that_do_not_fit_are_refused_with_a_reason() -> None:
@@ -124,11 +168,13 @@ def test_the_expert_plays_its_own_seat_refined_in_its_playouts() -> None:
         ExpertOptions().with_values({"own": "champion"})
 
 
-def _expert_after_a_match(monkeypatch: pytest.MonkeyPatch, levels: tuple[str, ...], preset: str = "uecda") -> Expert:
-    """The Expert (player 0, ``own=adaptive``) after a 2-game match with ``levels`` in the other seats."""
+def _expert_after_a_match(
+        monkeypatch: pytest.MonkeyPatch, levels: tuple[str, ...], rules: RuleSet | None = None) -> Expert:
+    """The Expert (player 0, ``own=adaptive``) after a 2-game match with ``levels`` in the other seats (under
+    ``rules``, by default the uecda preset's)."""
     made = capture_experts(monkeypatch)
-    job = arena.MatchJob(preset_rules(preset), ("expert", *levels), ExpertOptions(iterations=6, own=Own.ADAPTIVE),
-                         0, 0, seed=7, games=2)
+    options = ExpertOptions(iterations=6, own=Own.ADAPTIVE)
+    job = arena.MatchJob(rules or preset_rules("uecda"), ("expert", *levels), options, 0, 0, seed=7, games=2)
     arena.play_match(job)
     return made[0]
 
@@ -142,8 +188,9 @@ def test_adaptive_plays_its_seat_refined_once_a_game_showed_a_player_unlike_the_
     assert _expert_after_a_match(monkeypatch, ("normal", "strong", "normal", "normal")).refined_own()
     among_default_clients = _expert_after_a_match(monkeypatch, ("normal", "normal", "normal", "normal"))
     assert not among_default_clients.refined_own()
-    other_rules = _expert_after_a_match(monkeypatch, ("normal", "strong", "normal"), preset="standard")
-    assert not other_rules.refined_own(), "the weights were fitted under UECda rules only"
+    house_rules = preset_rules("uecda").with_overrides({"j_back": True})
+    other_rules = _expert_after_a_match(monkeypatch, ("normal", "strong", "normal", "normal"), house_rules)
+    assert not other_rules.refined_own(), "no weights were fitted under these rules"
 
 
 def test_the_own_seat_of_the_playouts_plays_the_policy_the_option_names() -> None:
@@ -151,8 +198,11 @@ def test_the_own_seat_of_the_playouts_plays_the_policy_the_option_names() -> Non
     adaptive = Expert(ExpertOptions(own=Own.ADAPTIVE))
     found = differed = 0
     while found < 40:
-        game = random_state(rng, exchange=False)
-        if game.n < 3 or len(game.move_list()) < 3:
+        game = Game.new(preset_rules("uecda"), rng)
+        for _ in range(rng.randrange(40)):
+            if not game.over:
+                game.apply(rng.choice(game.move_list()))
+        if game.over or game.n < 3 or len(game.move_list()) < 3:
             continue
         found += 1
         me = game.turn
@@ -234,3 +284,9 @@ def test_collect_plays_the_preset_named(tmp_path: Path, monkeypatch: pytest.Monk
     assert played == [("standard", 1), ("standard", 2)]
     assert found == len(rows) > 0
     assert all(len(f) == len(FEATURES) for row in rows for f in row["features"])
+
+
+def test_a_duel_under_rules_that_play_strong_asks_for_weights() -> None:
+    assert "standard" not in PRESET_WEIGHTS
+    with pytest.raises(SystemExit, match="plays Strong under standard: name weights with --weights"):
+        train_refined.main(["duel", "--rules", "standard", "--matches", "1"])
