@@ -145,11 +145,11 @@ class Own(str, Enum):
     STRONG = "strong"
     """Strong (its answers remembered by position)."""
     REFINED = "refined"
-    """The refined Strong (``ai.refined``: Strong's moves re-ranked by weights fitted to rollouts under the
-    game's preset; its answers remembered by position); Strong under rules no shipped weights were fitted for."""
+    """The refined Strong (``ai.refined``: Strong's moves re-ranked by weights fitted to rollouts; its answers
+    remembered by position); Strong under rules ``refined.PRESET_WEIGHTS`` gives no weights."""
     ADAPTIVE = "adaptive"
     """The refined Strong once a finished game of the match showed another player unlike the default client (a
-    person, a program, Strong), under rules shipped weights were fitted for (``refined.fitted_model``); else
+    person, a program, Strong), under rules the refined Strong has weights for (``refined.fitted_model``); else
     Strong: against four default clients the refined Strong measured no stronger in the Expert's playouts
     (-0.12 +- 0.10 a game), against the others it did."""
 

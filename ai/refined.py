@@ -142,7 +142,8 @@ beat Strong at one seat under its rules (``tools/train_refined.py duel``) and th
 by them measures stronger there.  Not the others yet (README): under ``classic`` the uecda weights beat
 Strong by 0.44 a game, under ``standard`` and ``akita`` their own fits by 0.12 and 0.06, under ``duel5``
 its own fit wins 72.3% of the games, but the Expert's own seat played so measured no stronger than Strong
-(200 playouts a decision, 200 to 1,000 games a preset); under ``tournament`` no fit beat Strong."""
+(200 playouts a decision, 200 to 1,000 games a preset; ``akita`` not measured); under ``tournament`` no
+fit beat Strong."""
 
 
 def weights_name(preset: str) -> str:

@@ -6,12 +6,12 @@ Three steps, each reproducible by seed:
     python -m tools.train_refined fit .arena/refined-*.jsonl [--rules standard]   # ai/refined_<rules>.json
     python -m tools.train_refined duel --matches 40 --seed 5000 [--rules standard]
 
-``collect`` plays matches of Strong players (``uecda`` rules unless ``--rules``
-names another preset; 20 games a match, classes carried over).  At each decision with two moves or more and
-no sure win or loss, Strong's six best moves and the pass are each played out
-once on the true deal, every seat then playing Strong: Strong is
-deterministic, so that is the exact worth of the move in points if everyone
-goes on as Strong.  A decision whose moves all come out the same is dropped;
+``collect`` plays matches of Strong players (``uecda`` rules unless
+``--rules`` names another preset; 20 games a match, classes carried over).
+At each decision with two moves or more and no sure win or loss, Strong's
+six best moves and the pass are each played out once on the true deal, every
+seat then playing Strong: Strong is deterministic, so that is the exact worth
+of the move in points if everyone goes on as Strong.  A decision whose moves all come out the same is dropped;
 the others are written as JSON lines (the features of each move, its worth,
 Strong's choice), match by match, so a long run can be stopped and used.
 
@@ -23,9 +23,10 @@ out; it prints the held-out regret (the best move's worth minus the chosen
 one's, in points) of Strong's choice and of the fitted policy.
 
 ``duel`` seats the refined policy (the weights given, by default those the
-preset plays: ``ai.refined.PRESET_WEIGHTS``) at one seat against Strong at every other, every deal played once with
-each seat refined, and prints its points a game beside Strong's level (the
-mean of the places' points: 3.0 under ``uecda``).
+preset plays: ``ai.refined.PRESET_WEIGHTS``) at one seat against Strong at
+every other, every deal played once with each seat refined, and prints its
+points a game beside Strong's level (the mean of the places' points: 3.0
+under ``uecda``).
 numpy is needed for ``fit`` (the test extra), never by the game.
 """
 
