@@ -305,7 +305,7 @@ class Expert(Player):
         """The players (as ``seating`` numbers them) the default client did not explain in a finished game."""
         self.met_unlike = False
         """Whether a finished game of the match showed another player the default client did not explain, under
-        the rules the refined Strong was fitted for (``own=adaptive``; the seating need not be known)."""
+        rules the refined Strong has weights for (``own=adaptive``; the seating need not be known)."""
         self.fits: dict[int, Fit] = {}
         """By player (as ``seating`` numbers them): how many of its moves each model explained in the finished
         games (``others=fit``)."""

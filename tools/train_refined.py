@@ -11,9 +11,10 @@ Three steps, each reproducible by seed:
 At each decision with two moves or more and no sure win or loss, Strong's
 six best moves and the pass are each played out once on the true deal, every
 seat then playing Strong: Strong is deterministic, so that is the exact worth
-of the move in points if everyone goes on as Strong.  A decision whose moves all come out the same is dropped;
-the others are written as JSON lines (the features of each move, its worth,
-Strong's choice), match by match, so a long run can be stopped and used.
+of the move in points if everyone goes on as Strong.  A decision whose moves
+all come out the same is dropped; the others are written as JSON lines (the
+features of each move, its worth, Strong's choice), match by match, so a long
+run can be stopped and used.
 
 ``fit`` fits the weights of a conditional logit over the moves' features
 (``ai.refined.FEATURES``; Adam on the full batch, a small L2 penalty, the
@@ -63,11 +64,10 @@ def collect(
     matches: int, seed: int, out: Path, games: int = GAMES, model: RefinedModel | None = None, table: str = "strong",
     rules: str = "uecda",
 ) -> int:
-    """Play ``matches`` matches of five players and append each decision's rollouts to ``out``: Strong, or
+    """Play ``matches`` matches under the preset ``rules`` and append each decision's rollouts to ``out``: Strong, or
     with ``model`` the refined policy it weighs (the players, their candidates and the rollouts: the next
     round of policy improvement).  With ``table`` "normal" one player (a different one each match) plays so
-    against Normal at every other seat, in the game and in the rollouts, and only its decisions are kept.
-    ``rules`` names the preset."""
+    against Normal at every other seat, in the game and in the rollouts, and only its decisions are kept."""
     ruleset = preset_rules(rules)
     found = 0
     start = time.perf_counter()
@@ -261,13 +261,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = collect(args.matches, args.seed, args.out, model=model, table=args.table, rules=args.rules)
         print(f"{found} decisions written to {args.out}")
     elif args.command == "fit":
+        out = args.out or Path("ai") / weights_name(args.rules)
         try:
-            report = fit(args.data, args.out or Path("ai") / weights_name(args.rules), args.seed)
+            report = fit(args.data, out, args.seed)
         except (OSError, ValueError, KeyError, TypeError) as error:  # JSONDecodeError is a ValueError
             raise SystemExit(f"fit: cannot use the data ({type(error).__name__}: {error})") from None
         print(f"{report['train']} decisions fitted, {report['test']} held out: regret a decision "
               f"{report['chosen_regret']:.4f} (the players' own choice) -> {report['refined_regret']:.4f} (fitted); "
-              f"weights written to {args.out or Path('ai') / weights_name(args.rules)}")
+              f"weights written to {out}")
     else:
         if args.weights is None and args.rules not in PRESET_WEIGHTS:
             raise SystemExit(f"the refined policy plays Strong under {args.rules}: name weights with --weights")
