@@ -15,8 +15,9 @@ A decision goes like this:
    the candidate and plays the game on with a fast policy (for the player
    Strong, or the refined Strong once a finished game of the match has shown
    another player unlike the default client, its answers remembered by
-   position for the whole search; Normal for the others) until the player's
-   place is settled.  The
+   position for the whole search; for the others Normal, or Strong for a
+   player whose moves Strong explained better than the default client in
+   the finished games of the match) until the player's place is settled.  The
    reward is the preset's points for that place.  Candidates share the same
    sequence of sampled worlds (common random numbers), so they are compared
    on the same deals.
@@ -176,10 +177,11 @@ class Others(str, Enum):
     unexplained this game, else Normal."""
     FIT = "fit"
     """Per player: Strong for a player whose moves Strong explained better than the default client over the
-    finished games of the match (``opponents.model_fits``; the chain reads such a player from its passes
-    only), else Normal.  Measured no stronger, compiled: against four Strong -0.24 +- 0.22 a game, against
-    the champion program and three default clients -0.11 +- 0.22 (the Expert's own points against the
-    default on the same deals)."""
+    finished games of the match (``opponents.model_fits``; the runner tells who sits where:
+    ``Expert.seating``), else Normal.  The chain reads every player as it does under ``normal``.  Against four
+    Strong (as ``strong`` from a match's second game on) 4.21 and 4.01 a game on two deal sets, +0.13 to +0.95
+    above the runs of ``normal`` on the same deals; against the champion program and three default clients
+    -0.05 to +0.21 against them; among default clients the same as ``normal``."""
 
     @property
     def reads(self) -> bool:
@@ -231,7 +233,7 @@ class ExpertOptions:
     Strong's gift (the one that leaves the best plan) is given at once.  4 chose another gift than Strong's in
     two exchanges of three, yet measured no stronger: against four Normal +0.10 and -0.10 (+-0.10) a game on two
     deal sets of 300 games, against the champion program -0.36 (the default's runs -0.02 to -0.33)."""
-    others: Others = Others.NORMAL
+    others: Others = Others.FIT
     """Who plays the other seats in the playouts (its text is accepted and turned into one)."""
     own: Own = Own.ADAPTIVE
     """Who plays the Expert's own seat in the playouts (its text is accepted and turned into one)."""
@@ -461,13 +463,15 @@ class Expert(Player):
     def sampler(self, obs: Observation) -> WorldSampler | ChainSampler:
         """What draws the worlds of a search on ``obs`` (the ``reading`` option)."""
         if self.options.reading is Reading.CHAIN:
-            return ChainSampler(obs, trust=self.options.trust, unlike=self._unlike_seats(),
+            unlike = self._singled_seats() if self.options.others is Others.MATCH else frozenset()
+            return ChainSampler(obs, trust=self.options.trust, unlike=unlike,
                                 exchanges=self.options.exchanges, pool=self.options.pool, tilt=self.options.tilt)
         return WorldSampler(obs)
 
-    def _unlike_seats(self) -> frozenset[int]:
-        """The seats of the players found unlike the default client in earlier games (``others=match``), or
-        whose moves Strong explained better (``others=fit``)."""
+    def _singled_seats(self) -> frozenset[int]:
+        """The seats of the players earlier games singled out for the stronger model: found unlike the default
+        client (``others=match``, read from their passes only too), or whose moves Strong explained better
+        (``others=fit``)."""
         if not self.seating:
             return frozenset()
         if self.options.others is Others.MATCH:
@@ -484,7 +488,7 @@ class Expert(Player):
         option, the rest Normal: under ``match`` and ``fit`` the players singled out by earlier games, and
         under a reading option the seats the reading of the hands leaves ``unexplained``."""
         models: dict[int, Policy] = {}
-        singled = {*self._unlike_seats(), *(unexplained if self.options.others.reads else ())} - {seat}
+        singled = {*self._singled_seats(), *(unexplained if self.options.others.reads else ())} - {seat}
         if singled:
             models = dict.fromkeys(singled, opponent_model(self.options.others.value, rng))
         own = remembered(refined_policy if self.refined_own() else strong_policy)

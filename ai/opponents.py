@@ -250,18 +250,24 @@ def unexplained_moves(obs: Observation) -> dict[int, int] | None:
     return found
 
 
-def model_fits(obs: Observation) -> dict[int, Fit] | None:
-    """For a finished game seen by ``obs.seat``: by other seat, how many of its moves (with a choice: a
-    forced move tells nothing) the default client and Strong would have made holding its true hand
-    (``true_turns``; None when the hands cannot be told)."""
+FIT_MOVES: Final = 12
+"""The moves with a choice ``model_fits`` counts per seat and game, its first: enough to tell Strong from the
+default client (which makes about half of Strong's moves), and a bounded cost when a game ends (the desktop
+table tells its players within a frame)."""
+
+
+def model_fits(obs: Observation, most: int = FIT_MOVES) -> dict[int, Fit] | None:
+    """For a finished game seen by ``obs.seat``: by other seat, how many of its first ``most`` moves with a
+    choice (a forced move tells nothing) the default client and Strong would have made holding its true
+    hand (``true_turns``; None when the hands cannot be told)."""
     turns = true_turns(obs)
     if turns is None:
         return None
     counts = {seat: [0, 0, 0] for seat in range(obs.state.n) if seat != obs.seat}
     for past, held in turns:
-        if len(moves_for(past.view, held)) < 2:
-            continue
         count = counts[past.seat]
+        if count[0] >= most or len(moves_for(past.view, held)) < 2:
+            continue
         count[0] += 1
         count[1] += normal_move(past.view, held) == past.move
         count[2] += strong_move(past.view, held) == past.move
@@ -308,7 +314,7 @@ def opponent_model(mode: str, rng: random.Random) -> Policy:
 
 
 __all__ = [
-    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "NO_FIT", "SOFT_STRONG", "ChampionModel", "Fit", "champion_features",
-    "champion_model", "drawn_policy", "model_fits", "opponent_model", "seat_policy", "soft_strong",
-    "soft_strong_surprise", "strong_choices", "true_turns", "unexplained_moves",
+    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "FIT_MOVES", "NO_FIT", "SOFT_STRONG", "ChampionModel", "Fit",
+    "champion_features", "champion_model", "drawn_policy", "model_fits", "opponent_model", "seat_policy",
+    "soft_strong", "soft_strong_surprise", "strong_choices", "true_turns", "unexplained_moves",
 ]

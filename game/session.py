@@ -168,8 +168,15 @@ class Session:
         """先攻/後攻 for the next new match (the menu changes it)."""
         self._game_started = time.monotonic()
         self._revolution_seen = False
+        self._tell_seating()
 
     # --- setup -----------------------------------------------------------------
+
+    def _tell_seating(self) -> None:
+        """Tell every computer who sits where this game (``Player.seated``: seats change between games)."""
+        for player in self.players:
+            if player is not None:
+                player.seated(self.match.seating)
 
     def _seat_player(self, index: int, spec: SeatSpec) -> None:
         try:
@@ -211,7 +218,9 @@ class Session:
             old.close()
         log.warning("player %d replaced by the %s computer: %s", index, FALLBACK_LEVEL, error)
         self.replaced.append(Replaced(index, str(error)))
-        self.players[index] = make_player(FALLBACK_LEVEL)
+        fallback = make_player(FALLBACK_LEVEL)
+        fallback.seated(self.match.seating)
+        self.players[index] = fallback
         self.levels[index] = FALLBACK_LEVEL
 
     # --- state -----------------------------------------------------------------
@@ -503,6 +512,7 @@ class Session:
         events = self.runner.next_game()
         self._game_started = time.monotonic()
         self._revolution_seen = False
+        self._tell_seating()
         self._notify(events)
         self._autosave()
         return events

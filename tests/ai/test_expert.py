@@ -115,7 +115,7 @@ def test_expert_options_are_checked_by_name(values: dict[str, object], message: 
 def test_expert_options_take_their_text() -> None:
     options = ExpertOptions().with_values({"reading": "passes", "others": "learned", "iterations": 3})
     assert options.reading is Reading.PASSES and options.others is Others.LEARNED and options.iterations == 3
-    assert ExpertOptions() == ExpertOptions(budget=0.5, reading=Reading.CHAIN, others=Others.NORMAL)
+    assert ExpertOptions() == ExpertOptions(budget=0.5, reading=Reading.CHAIN, others=Others.FIT)
 
 
 @pytest.mark.parametrize("reading", list(Reading))

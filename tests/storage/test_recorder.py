@@ -8,7 +8,6 @@ choices, the others by the decision worker), its ``on_game_over`` feeds the
 from __future__ import annotations
 
 import json
-import random
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
@@ -17,8 +16,6 @@ from typing import Any
 
 import pytest
 
-from ai.levels import make_player
-from game.engine import Phase, observe
 from game.engine.rules import PresetId
 from game.levels import Level
 from game.recorder import ResultRecorder
@@ -28,6 +25,7 @@ from game.storage.notices import Notice, NoticeKind
 from game.storage.rows import iso_utc
 from game.storage.stats import StatsStore
 from game.worker import DecisionWorker
+from tests.sessions import play
 
 from .helpers import ENOSPC, SQLITE_READONLY, inject_faults, sqlite_error
 
@@ -46,28 +44,6 @@ class Clock:
 def setup(games: int, level: str = "normal") -> SessionSetup:
     seats = (SeatSpec(SeatKind.HUMAN), *(SeatSpec(SeatKind.COMPUTER, Level(level)) for _ in range(3)))
     return SessionSetup(preset=PresetId.STANDARD, players=4, seats=seats, seed=11, games=games)
-
-
-def play(session: Session, stop: Callable[[Session], bool] = lambda s: False) -> None:
-    """Play on until the match is over or ``stop`` says so."""
-    human = make_player("normal")
-    rng = random.Random(3)
-    while not stop(session):
-        game = session.game
-        if game.result is not None:
-            if session.over:
-                return
-            session.next_game()
-        elif session.human_to_act():
-            obs = observe(game, session.human_seat)
-            if game.phase is Phase.EXCHANGE:
-                session.human_give(human.choose_gift(obs, rng))
-            else:
-                session.human_play(human.choose_move(obs, rng))
-        else:
-            session.start_thinking()
-            session.wait_for_decision(30.0)
-            session.poll()
 
 
 @pytest.fixture
