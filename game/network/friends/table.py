@@ -330,6 +330,7 @@ class Table:
             outcome = runner.end_game()
             if outcome is not None:
                 events = [*events, outcome]
+            self._computers_see_the_end()
             self.game_over_at = now
             for slot in self.seats:
                 slot.ready = not (slot.person and slot.connected)
@@ -430,9 +431,19 @@ class Table:
         return None
 
     def _computer(self, player: int) -> Player:
-        if player not in self._players:
-            self._players[player] = make_player(self.settings.level)
-        return self._players[player]
+        computer = self._players.get(player)
+        if computer is None:
+            computer = self._players[player] = make_player(self.settings.level)
+            computer.seated(self.match.seating)
+        return computer
+
+    def _computers_see_the_end(self) -> None:
+        """Show the computers the finished game, every hand known (the Expert learns from it how each player
+        plays), as the desktop table does."""
+        match = self.match
+        for player, computer in self._players.items():
+            if type(computer).notify is not Player.notify:
+                computer.notify(observe(match.game, match.seat_of(player)), [])
 
     def computer_answer(self, job: ComputerJob, answer: Answer, now: float) -> list[Outgoing]:
         """Apply the computer's decision (dropped if the table moved on meanwhile)."""
@@ -464,7 +475,10 @@ class Table:
         if runner.game.over and not runner.match.over and self.game_over_at is not None \
                 and (waited or all(s.ready for s in self.seats)):
             self.game_over_at = None
-            out += self._after(runner.next_game(), now)
+            dealt = runner.next_game()
+            for computer in self._players.values():
+                computer.seated(runner.match.seating)
+            out += self._after(dealt, now)
         return out
 
     def next_wake(self, now: float) -> float | None:

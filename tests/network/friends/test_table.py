@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from ai.levels import make_player
-from game.engine import PASS, Play, RuleSet, Turn, observe
+from ai.normal import normal_move
+from ai.player import Player
+from game.engine import PASS, Event, Move, Observation, Play, RuleSet, Turn, observe
 from game.engine.game import Game
 from game.network.friends.messages import (
     Act,
@@ -354,3 +356,61 @@ def test_a_play_told_later_why_its_trick_ended_reaches_every_mirror() -> None:
             mirrored(table, mirrors, table.handle(runner.player_of(decision), message, 0.0))
             amended += any(a != b for a, b in zip(before, runner.game.history, strict=False))
     assert amended, "no play learned later why its trick ended: the deals do not test it"
+
+
+class Told(Player):
+    """A computer remembering what the table told it: the seating of each game, the games it saw end."""
+
+    def __init__(self) -> None:
+        self.seatings: list[tuple[int, ...]] = []
+        self.ends: list[bool] = []
+        """For each game it was shown: whether it was over."""
+
+    def seated(self, seating: Sequence[int]) -> None:
+        self.seatings.append(tuple(seating))
+
+    def notify(self, obs: Observation, events: Sequence[Event]) -> None:
+        self.ends.append(obs.state.over)
+
+    def choose_move(self, obs: Observation, rng: random.Random, deadline: float | None = None) -> Move:
+        return normal_move(obs.state, obs.hand, obs.drawn)
+
+
+def test_the_computers_are_told_who_sits_where_and_shown_each_finished_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As at the desktop table: a computer that models each player by its moves (the Expert) learns the seating
+    of every game (UECda seats change every three) and sees every game end."""
+    import game.network.friends.table as table_module
+
+    computers: dict[int, Told] = {}
+
+    def made(level: str) -> Told:
+        computers[len(computers)] = Told()
+        return computers[len(computers) - 1]
+
+    monkeypatch.setattr(table_module, "make_player", made)
+    table = table_of(players=5, people=1, preset="uecda", games=4)
+    now = 0.0
+    for _ in range(2000):
+        if table.match.over:
+            break
+        play_computers(table, now)
+        runner = table.runner
+        assert runner is not None
+        decision = runner.decision()
+        if decision is None:
+            now += 10.0
+            table.tick(now)
+            continue
+        obs = observe(runner.game, decision.seat)
+        if decision.gift is not None:
+            table.handle(0, Give(table.step, make_player("normal").choose_gift(obs, random.Random(2))), now)
+        else:
+            move = make_player("normal").choose_move(obs, random.Random(2))
+            table.handle(0, Act(table.step, move if move != PASS else None), now)  # type: ignore[arg-type]
+    assert table.match.over
+    played = [result.seating for result in table.match.results]
+    assert len(played) == 4 and len(set(played)) > 1, "the seats changed during the match"
+    assert len(computers) == 4
+    for computer in computers.values():
+        assert computer.seatings == played
+        assert computer.ends == [True] * 4
