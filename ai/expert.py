@@ -179,9 +179,10 @@ class Others(str, Enum):
     """Per player: Strong for a player whose moves Strong explained better than the default client over the
     finished games of the match (``opponents.model_fits``; the runner tells who sits where:
     ``Expert.seating``), else Normal.  The chain reads every player as it does under ``normal``.  Against four
-    Strong (as ``strong`` from a match's second game on) 4.21 and 4.01 a game on two deal sets, +0.13 to +0.95
-    above the runs of ``normal`` on the same deals; against the champion program and three default clients
-    -0.05 to +0.21 against them; among default clients the same as ``normal``."""
+    Strong (as ``strong`` from a match's second game on) 3.89 a game over four runs of 300 games on three deal
+    sets (4.21 and 3.58, 4.01, 3.74), where the earlier versions' runs on the same deals averaged 3.64; against
+    the champion program and three default clients -0.05 to +0.21 against the runs of ``normal``; among
+    default clients the same as ``normal``."""
 
     @property
     def reads(self) -> bool:
