@@ -14,7 +14,9 @@ class, the share of wins (1st place) and the decision time (mean and 95th
 percentile).  The interval is taken over units of up to ``BLOCK`` consecutive
 games of a deal set in all its rotations: a class carried over ties
 neighbouring games together, the duplicate deals tie the rotations.
-``--json`` prints the same as one JSON object.
+``--json`` prints the same as one JSON object, and ``--results FILE`` keeps
+every game (one JSON line each) for ``python -m ai.results``, which compares
+two levels of a run, or one level over two runs, game by game on the same deals.
 
 A seat may also be a player the arena does not know by level: ``main`` takes
 a ``factory`` (a module-level function, so that worker processes can call it)
@@ -35,6 +37,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -91,6 +94,17 @@ class MatchOutcome:
     """For each game of the match, one entry per player."""
     times: dict[str, list[float]] = field(default_factory=dict)
     """Decision times in seconds by level (moves and gifts)."""
+    deal_set: int = 0
+    rotation: int = 0
+    levels: tuple[str, ...] = ()
+    """The level of each player, as the job seated them."""
+
+    def result_lines(self) -> Iterator[dict[str, Any]]:
+        """Each game as one line of ``--results`` (read back by ``ai.results``)."""
+        for entries in self.games:
+            yield {"deal_set": self.deal_set, "rotation": self.rotation, "game": entries[0].index,
+                   "levels": list(self.levels), "points": [e.points for e in entries],
+                   "places": [e.place for e in entries]}
 
 
 def make_seat(job: MatchJob, level: str) -> Player:
@@ -114,7 +128,8 @@ def play_match(job: MatchJob) -> MatchOutcome:
 
 def _play(job: MatchJob, players: Sequence[Player]) -> MatchOutcome:
     runner = MatchRunner(Match(job.rules, seed=job.seed, games=job.games))
-    outcome = MatchOutcome(times={level: [] for level in set(job.levels)})
+    outcome = MatchOutcome(times={level: [] for level in set(job.levels)}, deal_set=job.deal_set,
+                           rotation=job.rotation, levels=job.levels)
     listeners = [p for p, player in enumerate(players) if type(player).notify is not Player.notify]
     step = 0
 
@@ -286,8 +301,11 @@ def format_table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def run_jobs(jobs: Sequence[MatchJob], workers: int, progress: TextIO | None) -> list[MatchOutcome]:
-    """Play every match, in ``workers`` processes (1: here), with a progress bar."""
+def run_jobs(
+    jobs: Sequence[MatchJob], workers: int, progress: TextIO | None, results: TextIO | None = None,
+) -> list[MatchOutcome]:
+    """Play every match, in ``workers`` processes (1: here), with a progress bar; each match's games
+    go to ``results`` as it ends (one JSON line a game), so a run stopped early keeps them."""
     total = sum(job.games for job in jobs)
     outcomes: list[MatchOutcome] = []
     done = 0
@@ -304,7 +322,7 @@ def run_jobs(jobs: Sequence[MatchJob], workers: int, progress: TextIO | None) ->
                        f"{elapsed:.0f}s elapsed, ~{eta:.0f}s left ")
         progress.flush()
 
-    def results() -> Iterator[MatchOutcome]:
+    def played() -> Iterator[MatchOutcome]:
         if workers <= 1:
             for job in jobs:
                 yield play_match(job)
@@ -314,9 +332,12 @@ def run_jobs(jobs: Sequence[MatchJob], workers: int, progress: TextIO | None) ->
             yield from pool.imap_unordered(play_match, jobs)
 
     show()
-    for outcome in results():
+    for outcome in played():
         outcomes.append(outcome)
         done += len(outcome.games)
+        if results is not None:
+            results.writelines(json.dumps(line) + "\n" for line in outcome.result_lines())
+            results.flush()
         show()
     if progress is not None:
         progress.write("\n")
@@ -342,6 +363,9 @@ def parse_args(argv: Sequence[str] | None, prog: str | None = None) -> argparse.
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: cores, at most 2)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--results", metavar="FILE",
+                        help="write every game's points and places to FILE, one JSON line a game, as each match "
+                             "ends (compare runs game by game with python -m ai.results)")
     return parser.parse_args(argv)
 
 
@@ -387,7 +411,13 @@ def main(argv: Sequence[str] | None = None, factory: SeatFactory | None = None, 
     match_games = args.match_games or default_match_games(rules)
     jobs = plan(rules, seats, args.games, args.seed, match_games, expert, factory)
     workers = args.workers if args.workers is not None else min(2, os.cpu_count() or 1)
-    outcomes = run_jobs(jobs, workers, None if args.quiet else sys.stderr)
+    with ExitStack() as files:
+        try:
+            results = files.enter_context(open(args.results, "w", encoding="utf-8")) if args.results else None
+        except OSError as error:
+            print(f"cannot write the results to {args.results}: {error.strerror or error}", file=sys.stderr)
+            return 2
+        outcomes = run_jobs(jobs, workers, None if args.quiet else sys.stderr, results)
     report = summarise(rules, outcomes, seats)
     print(json.dumps(report) if args.json else format_table(report))
     return 0

@@ -53,7 +53,8 @@ def test_expert_options_fill_the_options_object(monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     planned: list[arena.MatchJob] = []
 
-    def run_jobs(jobs: list[arena.MatchJob], workers: int, progress: object) -> list[arena.MatchOutcome]:
+    def run_jobs(jobs: list[arena.MatchJob], workers: int, progress: object,
+                 results: object = None) -> list[arena.MatchOutcome]:
         planned.extend(jobs)
         return [arena.play_match(jobs[0])]
 

@@ -13,8 +13,12 @@ import logging
 import math
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .protocol import DEFAULT_HOST, DEFAULT_PORT, HANDSHAKE_TIMEOUT, PLAYERS, TURN_TIMEOUT, ProtocolError
+
+if TYPE_CHECKING:
+    from .official_log import OfficialLog
 
 MAX_SECONDS = 86_400.0
 """The longest wait or thinking time an option takes (a day): longer is a mistake, and sockets refuse it."""
@@ -115,6 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "every game replays with the server's places.")
     log.add_argument("files", nargs="+", metavar="FILE", help="a log file (logs/YYYYMMDDhhmmss.log)")
     log.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
+    log.add_argument("--versus", metavar="NAME,NAME",
+                     help="the first player's points less the second's, game by game (the names the server logged)")
 
     arena = sub.add_parser(
         "arena", help="the arena (python -m ai.arena) with tournament programs in seats: external:CMD",
@@ -242,6 +248,8 @@ def run_log(args: argparse.Namespace) -> int:
 
     status = 0
     out = Path(args.records) if args.records else None
+    points: dict[str, list[int]] = {}
+    """Each game's points by player name, over every file."""
     for name in args.files:
         path = Path(name)
         try:
@@ -250,6 +258,8 @@ def run_log(args: argparse.Namespace) -> int:
                 out.mkdir(parents=True, exist_ok=True)
         except (OSError, LogError) as error:
             print(f"error: {name}: {error}", file=sys.stderr)
+            return 2
+        if not _add_points(log, points, name):
             return 2
         agree = refused = 0
         problems: list[str] = []
@@ -279,7 +289,41 @@ def run_log(args: argparse.Namespace) -> int:
         for problem in problems:
             print(f"  {problem}")
         status = status or (1 if problems else 0)
-    return status
+    return _print_points(points, args.versus) or status
+
+
+def _add_points(log: OfficialLog, points: dict[str, list[int]], name: str) -> bool:
+    """Add the log's points by player name (a name twice in one log cannot be told apart: False)."""
+    if len(set(log.names)) != len(log.names):
+        print(f"error: {name}: two players share a name ({', '.join(log.names)}): their points cannot be told apart",
+              file=sys.stderr)
+        return False
+    table = log.points()
+    for player, who in enumerate(log.names):
+        points.setdefault(who, []).extend(row[player] for row in table)
+    return True
+
+
+def _print_points(points: dict[str, list[int]], versus: str | None) -> int:
+    """The points per game by player over the logs, and with ``versus`` (two names) a paired difference."""
+    from ai.arena import mean_interval
+    from ai.results import paired
+
+    games = max((len(v) for v in points.values()), default=0)
+    print(f"points per game over {games} games:")
+    for who, got in points.items():
+        mean, half = mean_interval(got)
+        print(f"  {who:<15} {mean:.2f} [{mean - half:.2f}, {mean + half:.2f}] over {len(got)} games")
+    if versus is None:
+        return 0
+    names = versus.split(",")
+    if len(names) != 2 or not all(n in points for n in names) or len(points[names[0]]) != len(points[names[1]]):
+        print(f"error: --versus {versus!r}: expected two names that played every game: "
+              f"{', '.join(points)}", file=sys.stderr)
+        return 2
+    pairs = [((0, 0, game), float(a), float(b)) for game, (a, b) in enumerate(zip(points[names[0]], points[names[1]]))]
+    print(paired(names[0], names[1], pairs).describe())
+    return 0
 
 
 if __name__ == "__main__":

@@ -105,6 +105,19 @@ class OfficialLog:
                     overrides[switch] = value == "YES"
         return preset_rules("uecda", PLAYERS, overrides)
 
+    def points(self) -> list[tuple[int, ...]]:
+        """Each finished game's points by player number (the rules' points for each place)."""
+        rules = self.rules()
+        table = []
+        for game in self.games:
+            if len(game.result) != len(self.names):
+                continue
+            points = [0] * len(self.names)
+            for place, player in enumerate(game.result):
+                points[player] = rules.points_for(place, rules.titles[place])
+            table.append(tuple(points))
+        return table
+
 
 @dataclass(frozen=True, slots=True)
 class Conversion:

@@ -31,6 +31,7 @@ from ai.player import Player
 from game.engine import PASS, Game, Gift, Move, Observation, Play, parse_cards
 from game.engine.cards import place_id
 from game.engine.record import check, parse_record, replay
+from game.network.uecda.__main__ import main as uecda_main
 from game.network.uecda.client import UecdaClient
 from game.network.uecda.official_log import convert as convert_log
 from game.network.uecda.official_log import parse_log
@@ -239,3 +240,17 @@ def test_official_game_logs_replay_with_the_official_places() -> None:
     beyond = conversions[2]
     assert not isinstance(beyond, Exception)
     assert any(a.get("joker_as", "").startswith("<3") for a in beyond.record["games"][0]["actions"])
+
+
+def test_the_log_command_gives_each_players_points_and_pairs_two(capsys: pytest.CaptureFixture[str]) -> None:
+    log = parse_log((DATA / "official-server.log").read_text(encoding="ascii"))
+    # Results 04123, 41203, 21043, 10234 (player numbers from 1st to 5th); 5 points for 1st down to 1 for 5th.
+    assert log.points() == [(5, 3, 2, 1, 4), (2, 4, 3, 1, 5), (3, 4, 5, 1, 2), (4, 5, 3, 2, 1)]
+    path = str(DATA / "official-server.log")
+    assert uecda_main(["log", path, "--versus", "std0,std1"]) == 0
+    out = capsys.readouterr().out
+    assert "points per game over 4 games:" in out
+    assert "std1            4.00 [" in out and "std3            1.25 [" in out
+    assert "std0 minus std1, 4 games: 3.50 against 4.00, -0.50 [" in out
+    assert uecda_main(["log", path, "--versus", "std0,wizard"]) == 2
+    assert "expected two names that played every game: std0, std1, std2, std3, std4" in capsys.readouterr().err
