@@ -13,6 +13,7 @@ import logging
 import math
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .protocol import DEFAULT_HOST, DEFAULT_PORT, HANDSHAKE_TIMEOUT, PLAYERS, TURN_TIMEOUT, ProtocolError
@@ -248,8 +249,7 @@ def run_log(args: argparse.Namespace) -> int:
 
     status = 0
     out = Path(args.records) if args.records else None
-    points: dict[str, list[int]] = {}
-    """Each game's points by player name, over every file."""
+    standings = Standings()
     for name in args.files:
         path = Path(name)
         try:
@@ -259,7 +259,10 @@ def run_log(args: argparse.Namespace) -> int:
         except (OSError, LogError) as error:
             print(f"error: {name}: {error}", file=sys.stderr)
             return 2
-        if not _add_points(log, points, name):
+        try:
+            standings.add(log)
+        except ValueError as error:
+            print(f"error: {name}: {error}", file=sys.stderr)
             return 2
         agree = refused = 0
         problems: list[str] = []
@@ -289,41 +292,54 @@ def run_log(args: argparse.Namespace) -> int:
         for problem in problems:
             print(f"  {problem}")
         status = status or (1 if problems else 0)
-    return _print_points(points, args.versus) or status
+    print("\n".join(standings.lines()))
+    if args.versus is not None:
+        try:
+            first, _, second = args.versus.partition(",")
+            print(standings.versus(first, second))
+        except ValueError as error:
+            print(f"error: --versus {args.versus!r}: {error}", file=sys.stderr)
+            return 2
+    return status
 
 
-def _add_points(log: OfficialLog, points: dict[str, list[int]], name: str) -> bool:
-    """Add the log's points by player name (a name twice in one log cannot be told apart: False)."""
-    if len(set(log.names)) != len(log.names):
-        print(f"error: {name}: two players share a name ({', '.join(log.names)}): their points cannot be told apart",
-              file=sys.stderr)
-        return False
-    table = log.points()
-    for player, who in enumerate(log.names):
-        points.setdefault(who, []).extend(row[player] for row in table)
-    return True
+@dataclass
+class Standings:
+    """Each player's points game by game over one or more logs, by the name the server logged."""
 
+    points: dict[str, list[int]] = field(default_factory=dict)
+    firsts: dict[str, int] = field(default_factory=dict)
+    """Games won, by name."""
 
-def _print_points(points: dict[str, list[int]], versus: str | None) -> int:
-    """The points per game by player over the logs, and with ``versus`` (two names) a paired difference."""
-    from ai.arena import mean_interval
-    from ai.results import paired
+    def add(self, log: OfficialLog) -> None:
+        """Add the log's finished games (``ValueError`` when two of its players share a name)."""
+        if len(set(log.names)) != len(log.names):
+            raise ValueError(f"two players share a name ({', '.join(log.names)}): their points cannot be told apart")
+        for row in log.points():
+            for player, who in enumerate(log.names):
+                self.points.setdefault(who, []).append(row[player])
+                self.firsts[who] = self.firsts.get(who, 0) + (row[player] == max(row))
 
-    games = max((len(v) for v in points.values()), default=0)
-    print(f"points per game over {games} games:")
-    for who, got in points.items():
-        mean, half = mean_interval(got)
-        print(f"  {who:<15} {mean:.2f} [{mean - half:.2f}, {mean + half:.2f}] over {len(got)} games")
-    if versus is None:
-        return 0
-    names = versus.split(",")
-    if len(names) != 2 or not all(n in points for n in names) or len(points[names[0]]) != len(points[names[1]]):
-        print(f"error: --versus {versus!r}: expected two names that played every game: "
-              f"{', '.join(points)}", file=sys.stderr)
-        return 2
-    pairs = [((0, 0, game), float(a), float(b)) for game, (a, b) in enumerate(zip(points[names[0]], points[names[1]]))]
-    print(paired(names[0], names[1], pairs).describe())
-    return 0
+    def lines(self) -> list[str]:
+        from ai.arena import mean_interval
+
+        games = max((len(v) for v in self.points.values()), default=0)
+        lines = [f"points per game over {games} games:"]
+        for who, got in self.points.items():
+            mean, half = mean_interval(got)
+            lines.append(f"  {who:<15} {mean:.2f} [{mean - half:.2f}, {mean + half:.2f}] over {len(got)} games, "
+                         f"1st in {self.firsts[who] / len(got):.0%}")
+        return lines
+
+    def versus(self, first: str, second: str) -> str:
+        """``first``'s points less ``second``'s, game by game (``ValueError`` unless both played every game)."""
+        from ai.results import paired
+
+        ours, theirs = self.points.get(first), self.points.get(second)
+        if ours is None or theirs is None or len(ours) != len(theirs) or first == second:
+            raise ValueError(f"expected two names that played every game: {', '.join(self.points)}")
+        pairs = [((0, 0, game), float(a), float(b)) for game, (a, b) in enumerate(zip(ours, theirs))]
+        return paired(first, second, pairs).describe()
 
 
 if __name__ == "__main__":

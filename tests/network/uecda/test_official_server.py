@@ -251,6 +251,8 @@ def test_the_log_command_gives_each_players_points_and_pairs_two(capsys: pytest.
     out = capsys.readouterr().out
     assert "points per game over 4 games:" in out
     assert "std1            4.00 [" in out and "std3            1.25 [" in out
+    assert "over 4 games, 1st in 25%" in out and "std3            1.25 [0.45, 2.04] over 4 games, 1st in 0%" in out
     assert "std0 minus std1, 4 games: 3.50 against 4.00, -0.50 [" in out
     assert uecda_main(["log", path, "--versus", "std0,wizard"]) == 2
     assert "expected two names that played every game: std0, std1, std2, std3, std4" in capsys.readouterr().err
+    assert uecda_main(["log", path, "--versus", "std0"]) == 2
