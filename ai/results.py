@@ -26,7 +26,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .arena import BLOCK, mean_interval
@@ -183,7 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(runs) == 1:
             comparison = within(runs[0], args.level, args.versus)
         else:
-            comparison = across(runs[0], runs[1], args.level, args.versus)
+            found = across(runs[0], runs[1], args.level, args.versus)
+            comparison = replace(found, first=f"{found.first} in {args.runs[0]}",
+                                 second=f"{found.second} in {args.runs[1]}")
     except ResultsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

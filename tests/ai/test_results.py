@@ -123,7 +123,7 @@ def test_the_command_line_prints_the_comparison(tmp_path: Path, capsys: pytest.C
     assert main([str(run), "--level", "expert", "--versus", "normal"]) == 0
     assert "expert minus normal, 3 games: 2.00 against 1.00, +1.00" in capsys.readouterr().out
     assert main([str(run), str(run), "--level", "expert"]) == 0
-    assert "+0.00" in capsys.readouterr().out
+    assert f"expert in {run} minus expert in {run}, 3 games: 2.00 against 2.00, +0.00" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main([str(run), "--level", "expert"])  # one run needs --versus
     assert arena.main(["--games", "1", "--quiet", "--results", str(tmp_path / "no" / "such" / "dir.jsonl")]) == 2
