@@ -106,6 +106,8 @@ def read_results(path: Path) -> list[ArenaGame]:
         games.append(game)
     if not games:
         raise ResultsError(f"{path}: no games")
+    if len({game.key for game in games}) != len(games):
+        raise ResultsError(f"{path}: a game appears twice (the results of runs on other seeds put together?)")
     return games
 
 

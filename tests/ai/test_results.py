@@ -113,6 +113,10 @@ def test_bad_files_get_a_clear_message(tmp_path: Path, capsys: pytest.CaptureFix
                       '"places": [0]}\n', encoding="utf-8")
     with pytest.raises(ResultsError, match="do not match up"):
         read_results(uneven)
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text(good.read_text(encoding="utf-8") * 2, encoding="utf-8")
+    with pytest.raises(ResultsError, match="appears twice"):
+        read_results(twice)
     (tmp_path / "empty.jsonl").write_text("\n", encoding="utf-8")
     with pytest.raises(ResultsError, match="no games"):
         read_results(tmp_path / "empty.jsonl")
