@@ -305,20 +305,27 @@ def run_log(args: argparse.Namespace) -> int:
 
 @dataclass
 class Standings:
-    """Each player's points game by game over one or more logs, by the name the server logged."""
+    """Each player's points, place and class at the deal, game by game over one or more logs, by the name the
+    server logged."""
 
     points: dict[str, list[int]] = field(default_factory=dict)
-    firsts: dict[str, int] = field(default_factory=dict)
-    """Games won, by name."""
+    places: dict[str, list[int]] = field(default_factory=dict)
+    """Place by game (0 is 1st), by name."""
+    classes: dict[str, list[int | None]] = field(default_factory=dict)
+    """Class at the deal by game (0 大富豪 ... ; None in a game without classes), by name."""
+    titles: tuple[str, ...] = ()
+    """The classes' names, from 大富豪 down."""
 
     def add(self, log: OfficialLog) -> None:
         """Add the log's finished games (``ValueError`` when two of its players share a name)."""
         if len(set(log.names)) != len(log.names):
             raise ValueError(f"two players share a name ({', '.join(log.names)}): their points cannot be told apart")
-        for row in log.points():
+        self.titles = tuple(title.value for title in log.rules().titles)
+        for game, row in zip(log.finished(), log.points(), strict=True):
             for player, who in enumerate(log.names):
                 self.points.setdefault(who, []).append(row[player])
-                self.firsts[who] = self.firsts.get(who, 0) + (row[player] == max(row))
+                self.places.setdefault(who, []).append(game.result.index(player))
+                self.classes.setdefault(who, []).append(None if game.classes is None else game.classes[player])
 
     def lines(self) -> list[str]:
         from ai.arena import mean_interval
@@ -328,18 +335,48 @@ class Standings:
         for who, got in self.points.items():
             mean, half = mean_interval(got)
             lines.append(f"  {who:<15} {mean:.2f} [{mean - half:.2f}, {mean + half:.2f}] over {len(got)} games, "
-                         f"1st in {self.firsts[who] / len(got):.0%}")
+                         f"1st in {self.places[who].count(0) / len(got):.0%}")
+        lines.append("by class at the deal (games: share of 1st, points per game):")
+        for who in self.points:
+            lines.append(f"  {who:<15} " + "  ".join(self._by_class(who)))
         return lines
 
+    def _by_class(self, who: str) -> list[str]:
+        """``who``'s games by class at the deal, 大富豪 first (games without classes last)."""
+        tally: dict[int | None, list[tuple[int, int]]] = {}
+        for cls, points, place in zip(self.classes[who], self.points[who], self.places[who]):
+            tally.setdefault(cls, []).append((place, points))
+        cells = []
+        for cls in sorted(tally, key=lambda c: len(self.titles) if c is None else c):
+            games = tally[cls]
+            firsts = sum(place == 0 for place, _ in games)
+            mean = sum(points for _, points in games) / len(games)
+            cells.append(f"{self._title(cls)} {len(games)}: {firsts / len(games):.0%}, {mean:.2f}")
+        return cells
+
+    def _title(self, cls: int | None) -> str:
+        return "none" if cls is None else self.titles[cls]
+
     def versus(self, first: str, second: str) -> str:
-        """``first``'s points less ``second``'s, game by game (``ValueError`` unless both played every game)."""
+        """``first``'s points less ``second``'s, game by game, then how often ``first`` finished ahead by the two
+        players' classes at the deal (``ValueError`` unless both played every game)."""
         from ai.results import paired
 
         ours, theirs = self.points.get(first), self.points.get(second)
         if ours is None or theirs is None or len(ours) != len(theirs) or first == second:
             raise ValueError(f"expected two names that played every game: {', '.join(self.points)}")
         pairs = [((0, 0, game), float(a), float(b)) for game, (a, b) in enumerate(zip(ours, theirs))]
-        return paired(first, second, pairs).describe()
+        ahead: dict[tuple[int, int], list[bool]] = {}
+        for mine, its, my_place, its_place in zip(self.classes[first], self.classes[second], self.places[first],
+                                                  self.places[second]):
+            if mine is not None and its is not None:
+                ahead.setdefault((mine, its), []).append(my_place < its_place)
+        cells = [f"{self.titles[mine]}/{self.titles[its]} {sum(won) / len(won):.0%} of {len(won)}"
+                 for (mine, its), won in sorted(ahead.items())]
+        lines = [paired(first, second, pairs).describe()]
+        if cells:
+            lines.append(f"{first} ahead of {second}, by their classes at the deal: " + ", ".join(cells))
+        return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -105,13 +105,15 @@ class OfficialLog:
                     overrides[switch] = value == "YES"
         return preset_rules("uecda", PLAYERS, overrides)
 
+    def finished(self) -> list[LoggedGame]:
+        """The games played to their end (a log cut short ends with a game without its result)."""
+        return [game for game in self.games if len(game.result) == len(self.names)]
+
     def points(self) -> list[tuple[int, ...]]:
         """Each finished game's points by player number (the rules' points for each place)."""
         rules = self.rules()
         table = []
-        for game in self.games:
-            if len(game.result) != len(self.names):
-                continue
+        for game in self.finished():
             points = [0] * len(self.names)
             for place, player in enumerate(game.result):
                 points[player] = rules.points_for(place, rules.titles[place])

@@ -253,6 +253,14 @@ def test_the_log_command_gives_each_players_points_and_pairs_two(capsys: pytest.
     assert "std1            4.00 [" in out and "std3            1.25 [" in out
     assert "over 4 games, 1st in 25%" in out and "std3            1.25 [0.45, 2.04] over 4 games, 1st in 0%" in out
     assert "std0 minus std1, 4 games: 3.50 against 4.00, -0.50 [" in out
+    # Classes at the deal (mibun): games 26, 27 and 135 have them (34201, 31240, 42301 by player number).
+    assert "std0            hinmin 2: 0%, 2.50  daihinmin 1: 0%, 4.00  none 1: 100%, 5.00" in out
+    assert "std4            daifugo 1: 0%, 2.00  fugo 2: 50%, 3.00  none 1: 0%, 4.00" in out
+    assert ("std0 ahead of std1, by their classes at the deal: hinmin/fugo 0% of 1, hinmin/daihinmin 0% of 1, "
+            "daihinmin/heimin 0% of 1") in out
+    assert uecda_main(["log", path, "--versus", "std3,std4"]) == 0
+    out = capsys.readouterr().out
+    assert "std3 ahead of std4, by their classes at the deal: daifugo/fugo 50% of 2, daihinmin/daifugo 0% of 1" in out
     assert uecda_main(["log", path, "--versus", "std0,wizard"]) == 2
     assert "expected two names that played every game: std0, std1, std2, std3, std4" in capsys.readouterr().err
     assert uecda_main(["log", path, "--versus", "std0"]) == 2

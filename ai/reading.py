@@ -1,0 +1,168 @@
+"""How well the Expert's worlds read the others' hands: ``python -m ai.reading``.
+
+Positions come from seeded 5-player ``uecda`` games, begun after an exchange,
+with ``--players`` (Normal or Strong) at every seat: every fourth decision
+with a choice, once the game has run a few turns.  On each, every reading
+draws ``--worlds`` worlds, and the figure is the share of the hidden cards
+(those of the other hands the observer cannot tell) that a world puts in the
+hand that really holds them, over all positions, with the CPU time a
+position took (the chain's burn-in included):
+
+- ``certain``: deals that keep only what is certain (the counts, the known
+  cards, the exchange): what knowing nothing more is worth;
+- ``passes``: the others read from their passes only (``sampling.WorldSampler``);
+- ``expert``: the Expert's reading (``Expert.sampler``: the chain, the default
+  client as the model, a player it cannot explain read from its passes),
+  with ``--expert NAME=VALUE`` measuring a variant (e.g. ``pool=16``);
+- ``strong``: the chain with Strong as the model of every player, strictly:
+  the reading of a Strong player by its own policy, as far as its moves tell.
+
+The true deal would place them all; against a player whose moves its model
+makes, what is missing is what the moves do not tell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.engine import Game, Observation, native, observe, preset_rules
+from game.engine.runner import Answer, Decision, play_game
+
+from .arena import json_values
+from .expert import Expert, ExpertOptions
+from .inference import ChainSampler
+from .levels import make_player
+from .sampling import WorldSampler
+from .strong import strong_move
+
+Reader = Callable[[Observation], WorldSampler | ChainSampler]
+"""A reading: what draws the worlds for an observation."""
+
+PLAYERS = ("normal", "strong")
+"""The levels ``--players`` takes (the ones a reading's model may be)."""
+SETTLED = 10
+"""Decisions a game has run (its gifts included) before its positions are taken: the first moves tell little."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A decision of ``obs.seat`` with the true deal beside it."""
+
+    obs: Observation
+    hands: tuple[int, ...]
+
+
+def readers(options: ExpertOptions) -> dict[str, Reader]:
+    """The readings measured, by name (``options``: the Expert's)."""
+    expert = Expert(options)
+    return {
+        "certain": lambda obs: WorldSampler(obs, passes=False),
+        "passes": WorldSampler,
+        "expert": expert.sampler,
+        "strong": lambda obs: ChainSampler(obs, model=strong_move),
+    }
+
+
+def positions(count: int, players: str) -> list[Position]:
+    """``count`` positions of games among ``players``, in a fixed order."""
+    rules = preset_rules("uecda")
+    player = make_player(players)
+    found: list[Position] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        rng = random.Random(seed)
+        places = list(range(rules.players))
+        rng.shuffle(places)
+        game = Game.new(rules, rng, previous_places=places)
+        steps = 0
+
+        def decide(decision: Decision, game: Game = game, seed: int = seed) -> Answer:
+            nonlocal steps
+            obs = observe(game, decision.seat)
+            rng = random.Random(f"{seed}/{steps}")
+            steps += 1
+            if decision.gift is not None:
+                return player.choose_gift(obs, rng)
+            if steps > SETTLED and steps % 4 == 0 and len(found) < count and len(obs.move_list()) > 1:
+                found.append(Position(obs, tuple(game.hands)))
+            return player.choose_move(obs, rng)
+
+        play_game(game, decide)
+    return found
+
+
+def placed(position: Position, world: Game) -> tuple[int, int]:
+    """How many of the hidden cards ``world`` puts in the hand that holds them, of how many."""
+    obs = position.obs
+    right = hidden = 0
+    for seat, hand in enumerate(position.hands):
+        if seat == obs.seat:
+            continue
+        unknown = hand & ~obs.known[seat]
+        right += (world.hands[seat] & unknown).bit_count()
+        hidden += unknown.bit_count()
+    return right, hidden
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    share: float
+    """Of the hidden cards, the share the worlds placed right."""
+    milliseconds: float
+    """CPU time a position took."""
+
+
+def measure(reader: Reader, found: list[Position], worlds: int) -> Figure:
+    """The share of the hidden cards ``reader``'s worlds place right over ``found``, and its time."""
+    right = hidden = 0
+    start = time.process_time()
+    for index, position in enumerate(found):
+        rng = random.Random(index)
+        sampler = reader(position.obs)
+        for _ in range(worlds):
+            got, of = placed(position, sampler.sample(rng))
+            right += got
+            hidden += of
+    seconds = time.process_time() - start
+    return Figure(right / hidden if hidden else 1.0, 1000 * seconds / len(found))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ai.reading", description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=40, help="how many positions (default 40)")
+    parser.add_argument("--worlds", type=int, default=40, help="worlds each reading draws a position (default 40)")
+    parser.add_argument("--players", choices=PLAYERS, default="strong", help="who plays the games (default strong)")
+    parser.add_argument("--only", action="append", default=[], metavar="READING",
+                        help="measure this reading only (may be repeated): certain, passes, expert, strong")
+    parser.add_argument("--expert", action="append", default=[], metavar="OPTION=VALUE",
+                        help="an Expert option for its reading (ai.expert.ExpertOptions; JSON value), e.g. pool=16")
+    args = parser.parse_args(argv)
+    if args.positions < 1 or args.worlds < 1:
+        parser.error("--positions and --worlds must be positive")
+    try:
+        chosen = readers(ExpertOptions().with_values(json_values(args.expert)))
+    except ValueError as error:
+        parser.error(str(error))
+    unknown = [name for name in args.only if name not in chosen]
+    if unknown:
+        parser.error(f"unknown reading {unknown[0]!r} (readings: {', '.join(chosen)})")
+    if args.only:
+        chosen = {name: reader for name, reader in chosen.items() if name in args.only}
+    found = positions(args.positions, args.players)
+    print(f"{len(found)} positions of {args.players} players, {args.worlds} worlds each, "
+          f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))
+    for name, reader in chosen.items():
+        figure = measure(reader, found, args.worlds)
+        print(f"{name:>8}: {figure.share:.1%} of the hidden cards placed right, "
+              f"{figure.milliseconds:.1f} ms of CPU a position")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
