@@ -24,7 +24,7 @@ from ai.refined import (
     refined_policy,
 )
 from ai.strong import judged_moves, scored_moves, strong_move, strong_policy
-from game.engine import PRESET_IDS, PRESETS, Game, Match, Play, RuleSet, moves_for, observe, preset_rules
+from game.engine import PASS, PRESET_IDS, PRESETS, Game, Match, Play, RuleSet, moves_for, observe, preset_rules
 from tools import train_refined
 
 from .helpers import capture_experts, play_game
@@ -169,11 +169,12 @@ def test_the_expert_plays_its_own_seat_refined_in_its_playouts() -> None:
 
 
 def _expert_after_a_match(
-        monkeypatch: pytest.MonkeyPatch, levels: tuple[str, ...], rules: RuleSet | None = None) -> Expert:
-    """The Expert (player 0, ``own=adaptive``) after a 2-game match with ``levels`` in the other seats (under
-    ``rules``, by default the uecda preset's)."""
+        monkeypatch: pytest.MonkeyPatch, levels: tuple[str, ...], rules: RuleSet | None = None,
+        own: Own = Own.ADAPTIVE) -> Expert:
+    """The Expert (player 0, ``own=adaptive`` unless told) after a 2-game match with ``levels`` in the other seats
+    (under ``rules``, by default the uecda preset's)."""
     made = capture_experts(monkeypatch)
-    options = ExpertOptions(iterations=6, own=Own.ADAPTIVE)
+    options = ExpertOptions(iterations=6, own=own)
     job = arena.MatchJob(rules or preset_rules("uecda"), ("expert", *levels), options, 0, 0, seed=7, games=2)
     arena.play_match(job)
     return made[0]
@@ -191,6 +192,28 @@ def test_adaptive_plays_its_seat_refined_once_a_game_showed_a_player_unlike_the_
     house_rules = preset_rules("uecda").with_overrides({"j_back": True})
     other_rules = _expert_after_a_match(monkeypatch, ("normal", "strong", "normal", "normal"), house_rules)
     assert not other_rules.refined_own(), "no weights were fitted under these rules"
+
+
+def test_the_bandit_weighs_more_candidates_once_a_game_showed_a_player_unlike_the_default_client(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(5)
+    expert = Expert()
+    found = 0
+    while found < 5:
+        game = Game.new(preset_rules("uecda"), rng)
+        obs = observe(game, game.turn)
+        if len({m for m in obs.move_list() if m != PASS}) < 12:
+            continue
+        found += 1
+        expert.met_unlike = False
+        narrow = expert.considered(obs)
+        expert.met_unlike = True
+        wide = expert.considered(obs)
+        assert len(narrow) == 5 and len(wide) == 8, "Strong's five best, then its eight best (no pass on a lead)"
+        assert wide[:5] == narrow
+    shown = _expert_after_a_match(monkeypatch, ("normal", "strong", "normal", "normal"), own=Own.STRONG)
+    assert shown.met_unlike and not shown.refined_own(), "the switch is the match's, the own seat the option's"
+    assert not _expert_after_a_match(monkeypatch, ("normal", "normal", "normal", "normal")).met_unlike
 
 
 def test_the_own_seat_of_the_playouts_plays_the_policy_the_option_names() -> None:
