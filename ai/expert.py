@@ -2,7 +2,9 @@
 
 A decision goes like this:
 
-1. Forced or obvious moves return at once (one legal move; going out).
+1. Forced or obvious moves return at once: one legal move; going out; the
+   first play of a line that goes out by force (``forcing.forced_out``:
+   every play but the last one no set of the unseen cards can beat).
 2. A two-player endgame with every card known is solved exactly
    (``endgame.solve``): a forced win is played as soon as it is found.
 3. Otherwise the Strong evaluation ranks the legal moves and keeps the best
@@ -57,6 +59,7 @@ from game.engine import PASS, Event, Game, Move, Observation, Pass, Phase, Play,
 from game.levels import Level
 
 from .endgame import Solution, solve, two_player_world
+from .forcing import forced_out_of
 from .inference import TRUST, ChainSampler
 from .normal import normal_policy
 from .opponents import NO_FIT, Fit, model_fits, opponent_model, seat_policy, unexplained_moves
@@ -418,6 +421,9 @@ class Expert(Player):
         scored = _ranked(obs)
         if scored[0][0] >= WIN:
             return scored[0][1]
+        forced = forced_out_of(obs)
+        if forced is not None:
+            return forced
         solved = self._solved_endgame(obs, clock, start, deadline)
         if solved is not None:
             return solved

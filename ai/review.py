@@ -18,6 +18,12 @@ the exchange, 7渡し, 10捨て), in the order it made them:
    a race, a candidate that can no longer beat the leader by more than a
    small margin stops early (``values``); the move played and the leader
    are played out on every world.
+4. a move that starts a line going out by force (``forcing``: no set of
+   the unseen cards can answer any of its plays but the last) is worth the
+   best place still open, in every world, whatever the playouts made of
+   it; when there is such a line and the move played was not on one, the
+   rating keeps the line (``Rating.sure_line``) and its first play is among
+   the candidates.
 
 The best move is the candidate of highest value, the move played winning
 ties: on those worlds it is never rated below the move played.  The loss of
@@ -52,9 +58,10 @@ from game.engine.record import Record, apply_action, parse_record, record_json, 
 from game.engine.runner import Answer, Decision, play_game
 
 from .expert import Expert
+from .forcing import best_open_place, forced_line_of
 from .levels import make_player
 from .player import Player, gift_count, weakest_cards
-from .playout import Policy, give_in_exchange, playout, points_range
+from .playout import Policy, give_in_exchange, place_points, playout, points_range
 from .strong import ranked_gifts
 
 WORLDS: Final = 200
@@ -117,6 +124,9 @@ class Rating:
     worlds: int
     forced: bool
     """There was nothing else to do (one legal move)."""
+    sure_line: tuple[Play, ...] = ()
+    """A line that went out by force from here, when the move played did not (``forcing.forced_line``):
+    its first play is the best move."""
 
     @property
     def loss(self) -> float:
@@ -294,15 +304,25 @@ def rate(point: DecisionPoint, seed: int, worlds: int = WORLDS, expert: Expert |
     """Rate one decision (see the module docstring); ``Cancelled`` when ``cancelled()`` turns true."""
     expert = expert if expert is not None else Expert()
     answers = choices_of(point, expert)
+    line = () if point.gift else forced_line_of(point.obs)
+    if line and line[0] not in answers:
+        answers.append(line[0])
     drawn = draw_worlds(point, seed, worlds, expert)
     low, high = points_range(point.obs.rules)
     found = values(point, answers, drawn, expert, cancelled, race=RACE_MARGIN * (high - low))
+    if line:  # a move that goes out by force is worth the best place still open, in every world
+        certain = (float(place_points(point.obs.rules, best_open_place(point.obs.state))), worlds)
+        for i, answer in enumerate(answers):
+            if isinstance(answer, Play) and forced_line_of(point.obs, first=answer):
+                found[i] = certain
+        if isinstance(point.played, Play) and forced_line_of(point.obs, first=point.played):
+            line = ()  # the move played goes out by force too
     # The best is the highest mean among the answers played out on every world (the move played among them).
     order = sorted(range(len(answers)), key=lambda i: (found[i][1] < worlds, -found[i][0], i))
     best = order[0]
     forced = not point.gift and len(point.obs.move_list()) == 1
     return Rating(point.number, point.game, point.action, point.played, answers[best], found[0][0], found[best][0],
-                  tuple((answers[i], *found[i]) for i in order), worlds, forced)
+                  tuple((answers[i], *found[i]) for i in order), worlds, forced, line)
 
 
 def rate_call(point: DecisionPoint, seed: int, worlds: int, cancelled: Callable[[], bool]) -> Rating:

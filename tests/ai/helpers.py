@@ -10,13 +10,24 @@ import pytest
 from ai import arena
 from ai.expert import Expert
 from ai.player import Player, gift_count
-from game.engine import Game, Match, RuleSet, observe
-from game.engine.cards import iter_ids
+from game.engine import Game, Match, RuleSet, observe, parse_cards
+from game.engine.cards import deck_mask, iter_ids
 from game.engine.runner import Answer, Decision, MatchRunner
 from game.engine.runner import play_game as run_game
 
 MAX_DECISIONS = 5000
 """A game that asks for more decisions than this does not end."""
+
+
+def late_position(rules: RuleSet, hands: list[str], leader: int = 0) -> Game:
+    """A position where every card not in ``hands`` (card codes by seat) has been played; ``leader`` leads."""
+    masks = [parse_cards(h) for h in hands]
+    game = Game.from_hands(rules, masks, leader=leader)
+    held = 0
+    for mask in masks:
+        held |= mask
+    game.played = deck_mask(rules.jokers) & ~held
+    return game
 
 
 class CheckedPlayers:

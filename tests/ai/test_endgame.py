@@ -12,6 +12,8 @@ from game.engine import PASS, Game, Move, RuleSet, observe, parse_cards, preset_
 from game.engine.cards import deck_mask, iter_ids
 from tests.engine.helpers import played
 
+from .helpers import late_position
+
 RULE_MIXES = [
     preset_rules("standard", 2),
     preset_rules("standard", 2, {"sequence_beats": "all", "pass_until_clear": True, "lock_joker_starts": True,
@@ -20,17 +22,6 @@ RULE_MIXES = [
     preset_rules("standard", 2, {"eight_cut": False, "lock": False, "spade3_return": False, "j_back": True,
                                  "j_back_sequence": True, "revolution_sequence": 4}),
 ]
-
-
-def endgame(rules: RuleSet, hands: list[str], leader: int = 0) -> Game:
-    """A position where every card not in ``hands`` has been played (so each hand is known to the other)."""
-    masks = [parse_cards(h) for h in hands]
-    game = Game.from_hands(rules, masks, leader=leader)
-    held = 0
-    for mask in masks:
-        held |= mask
-    game.played = deck_mask(rules.jokers) & ~held
-    return game
 
 
 def naive_wins(game: Game, me: int, other: int) -> bool:
@@ -64,7 +55,7 @@ def random_position(rng: random.Random, rules: RuleSet, total: int) -> Game:
 
 def test_cut_then_control_then_out() -> None:
     # 3H first loses (6H beats it... and the other goes out eventually); 8H or 2D first wins.
-    game = endgame(preset_rules("standard", 2), ["3H 8H 2D", "6H 6D 9S KH"])
+    game = late_position(preset_rules("standard", 2), ["3H 8H 2D", "6H 6D 9S KH"])
     solution = solve(game, 0)
     assert solution.proven and solution.move is not None
     assert played(solution.move) in (parse_cards("8H"), parse_cards("2D"))
@@ -73,7 +64,7 @@ def test_cut_then_control_then_out() -> None:
 
 def test_the_triple_must_be_split_right() -> None:
     # Only a pair of queens (QS QD: the other has no pair above it... and no triple) or the triple wins.
-    game = endgame(preset_rules("standard", 2), ["9H QS QH QD", "9D TH KD AS 2H"])
+    game = late_position(preset_rules("standard", 2), ["9H QS QH QD", "9D TH KD AS 2H"])
     solution = solve(game, 0)
     assert solution.proven and solution.move is not None
     assert played(solution.move) in (parse_cards("QS QD"), parse_cards("QS QH QD"))
@@ -83,16 +74,16 @@ def test_the_triple_must_be_split_right() -> None:
 
 def test_lost_position_is_proven_lost() -> None:
     # The other player holds the joker and a single: whatever I lead, the joker wins and it goes out.
-    game = endgame(preset_rules("standard", 2, {"spade3_return": False}), ["4S 6H", "JK 5D"])
+    game = late_position(preset_rules("standard", 2, {"spade3_return": False}), ["4S 6H", "JK 5D"])
     solution = solve(game, 0)
     assert solution.proven and solution.move is None
 
 
 def test_a_forbidden_finish_is_no_way_out() -> None:
     hands = ["8H 2D", "6H 9S"]
-    free = endgame(preset_rules("standard", 2), hands)
+    free = late_position(preset_rules("standard", 2), hands)
     assert solve(free, 0).move == free.resolve(parse_cards("8H"))
-    strict = endgame(preset_rules("standard", 2, {"forbidden_finish": True}), hands)
+    strict = late_position(preset_rules("standard", 2, {"forbidden_finish": True}), hands)
     solution = solve(strict, 0)
     assert solution.proven and solution.move is None
 
@@ -125,7 +116,7 @@ def test_twelve_cards_are_always_solved() -> None:
 
 
 def test_world_is_known_only_when_every_card_is_accounted_for() -> None:
-    game = endgame(preset_rules("standard", 2), ["3H 8H 2D", "6H 6D 9S KH"])
+    game = late_position(preset_rules("standard", 2), ["3H 8H 2D", "6H 6D 9S KH"])
     world = two_player_world(observe(game, 0))
     assert world is not None and world.hands[1] == parse_cards("6H 6D 9S KH")
     fresh = Game.from_hands(preset_rules("standard", 2), [parse_cards("3H 8H"), parse_cards("6H")], leader=0)
@@ -133,13 +124,13 @@ def test_world_is_known_only_when_every_card_is_accounted_for() -> None:
 
 
 def test_expert_plays_the_forced_win() -> None:
-    game = endgame(preset_rules("standard", 2), ["3H 8H 2D", "6H 6D 9S KH"])
+    game = late_position(preset_rules("standard", 2), ["3H 8H 2D", "6H 6D 9S KH"])
     move = Expert(ExpertOptions(iterations=1)).choose_move(observe(game, 0), random.Random(1))
     assert is_winning(game, 0, move)
 
 
-def test_expert_still_moves_in_a_lost_endgame() -> None:
-    game = endgame(preset_rules("standard", 2, {"spade3_return": False}), ["4S 6H", "JK 5D"])
+def test_expert_still_moves_in_a_lost_late_position() -> None:
+    game = late_position(preset_rules("standard", 2, {"spade3_return": False}), ["4S 6H", "JK 5D"])
     obs = observe(game, 0)
     move = Expert(ExpertOptions(iterations=4)).choose_move(obs, random.Random(1))
     assert move in obs.move_list() and move != PASS

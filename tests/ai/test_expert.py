@@ -13,9 +13,9 @@ from ai.expert import Expert, ExpertOptions, Others, Reading
 from ai.normal import normal_policy
 from ai.playout import PLAYOUT_COLLECTION_THRESHOLD, Policy, playout, playout_place, points_range
 from ai.strong import best_gift, ranked_gifts
-from game.engine import Game, Phase, observe, preset_rules
+from game.engine import Game, Phase, Play, observe, parse_cards, preset_rules
 
-from .helpers import play_game
+from .helpers import late_position, play_game
 from .test_hidden_information import random_state
 
 
@@ -50,6 +50,18 @@ def test_the_playouts_run_the_cycle_collector_less_often_and_put_it_back() -> No
     assert isinstance(found, expert_module.Tally)
     assert seen == [PLAYOUT_COLLECTION_THRESHOLD] * 3
     assert gc.get_threshold() == before
+
+
+def test_a_line_that_goes_out_by_force_is_played_without_a_search() -> None:
+    """Nothing can beat the ♠2 once the joker is gone, and the 5 then goes out: certain, so no playout
+    is spent on it."""
+    game = late_position(preset_rules("uecda"), ["2S 5D", "AS KS", "AH 4C", "QD", "JC"])
+    found = Expert(ExpertOptions(iterations=50)).tally(observe(game, 0), random.Random(1))
+    assert isinstance(found, Play) and found.cards == parse_cards("2S")
+    game.hands[2] = parse_cards("JK 4C")  # the joker is out there: no certain line, a search
+    game.played = game.played & ~parse_cards("JK") | parse_cards("AH")
+    assert isinstance(Expert(ExpertOptions(iterations=50)).tally(observe(game, 0), random.Random(1)),
+                      expert_module.Tally)
 
 
 def test_iterations_make_it_deterministic() -> None:

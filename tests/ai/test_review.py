@@ -29,11 +29,11 @@ from ai.review import (
     values,
 )
 from ai.strong import Strong
-from game.engine import Match, Pass, Play, Turn, observe, preset_rules
+from game.engine import Match, Pass, Play, Turn, observe, parse_cards, preset_rules
 from game.engine.record import Record, parse_record, record_json, replay
 from game.engine.state import visible_entry
 
-from .helpers import play_match
+from .helpers import late_position, play_match
 
 ROOT = Path(__file__).resolve().parents[2]
 WORLDS = 12
@@ -136,6 +136,21 @@ def test_every_candidate_the_expert_considers_is_rated_and_gifts_have_the_right_
         else:
             assert all(a in answers for a in expert.considered(point.obs))
             assert all(a in point.obs.move_list() for a in answers)
+
+
+def test_a_way_out_by_force_is_rated_as_certain_and_kept_when_the_move_played_missed_it() -> None:
+    """With the joker gone the ♠2 cannot be beaten and the ♦5 then goes out: 1st place in every world.
+    Leading the 5 first gives that up (an ace or the 2s of the others answer it)."""
+    rules = preset_rules("uecda")
+    game = late_position(rules, ["2S 5D", "AS KS", "AH 4C", "QD", "JC"])
+    obs = observe(game, 0)
+    two, five = (game.resolve(parse_cards(code)) for code in ("2S", "5D"))
+    missed = rate(DecisionPoint(0, 0, 0, obs, five), seed=1, worlds=WORLDS)
+    assert missed.sure_line == (two, five)
+    assert missed.best == two and missed.best_points == 5.0
+    assert missed.loss > 0
+    found = rate(DecisionPoint(0, 0, 0, obs, two), seed=1, worlds=WORLDS)
+    assert found.sure_line == () and found.played_points == 5.0 and found.loss == 0
 
 
 def test_a_race_keeps_the_move_played_and_the_leader_and_drops_what_cannot_catch_up() -> None:

@@ -4,12 +4,15 @@ costliest moves opening the replay at their moment."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
 from ai.review import decision_points, typical_games
+from game.engine import Play, parse_cards
+from game.engine.plays import SINGLE
 from game.engine.record import parse_record, record_json
 from game.session import Session
 from game.storage.stats import GameRow
@@ -21,6 +24,7 @@ from game.ui.scenes.result import ResultScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.scripted import headless_app, setup_for
 
+from .spying import texts_drawn
 from .test_result import result_of
 
 WORLDS = 4
@@ -196,3 +200,18 @@ def test_the_review_fits_the_window(app: App, size: tuple[int, int], language: s
         assert not a.rect.colliderect(b.rect)
     assert all(scene.body.contains(row.rect) for row in scene.rows)
     assert scene.body.contains(scene.chart)
+
+
+def test_a_missed_way_out_by_force_is_spelled_out_on_its_row(app: App) -> None:
+    record, seat = typical_games(1, 3)[0]
+    scene = ReviewScene(app.ctx, record, seat)
+    app.stack.push(scene)
+    finish(app, scene)
+    assert scene.review is not None and scene.review.costliest()
+    costliest = scene.review.costliest()[0]
+    two, five = (Play(parse_cards(code), SINGLE, rank, 1, suit) for code, rank, suit in (("2S", 12, 1), ("5D", 2, 4)))
+    missed = replace(costliest, best=two, sure_line=(two, five))
+    scene.review = replace(scene.review, ratings=tuple(missed if r is costliest else r for r in scene.review.ratings))
+    scene._build()
+    texts = [text for text, _ in texts_drawn(app)]
+    assert "A sure way out" in texts and "then ♦5" in texts

@@ -10,7 +10,8 @@ When every decision is rated, the screen shows the result, how many
 decisions were as good as the best found and the expected points given away;
 a chart of the player's expected points after each decision (the move played,
 and the best move beside it, on the same worlds) ending at the points taken;
-and the three costliest moves with the better play, cards drawn.  Clicking
+and the three costliest moves with the better play, cards drawn (and the
+rest of the line, when the better play went out by force).  Clicking
 one (or Enter on it) opens the replay viewer at the moment of that decision.
 
 A review is the same for the same game (``SEED``); a finished review is kept
@@ -450,8 +451,9 @@ class ReviewScene(MenuScreen):
         room = rect.bottom - pad - top
         half = (rect.width - 2 * pad - px(16, scale)) // 2
         gift = rating.gift
+        better = t("review.sure_way_out" if rating.sure_line else "review.better")
         sides = ((t("review.you_gave" if gift else "review.you_played"), rating.played, rating.played_points,
-                  theme.CREAM), (t("review.better"), rating.best, rating.best_points, BEST_COLOR))
+                  theme.CREAM), (better, rating.best, rating.best_points, BEST_COLOR))
         ctx.text.draw(surface, "→", (rect.left + pad + half + px(8, scale), top + room // 2 + px(6, scale)),
                       px(theme.FONT_BODY, scale), theme.GOLD, bold=True)
         for index, (label, answer, value, color) in enumerate(sides):
@@ -462,7 +464,14 @@ class ReviewScene(MenuScreen):
             ctx.text.draw(surface, _points(value, signed, decimals=2), (box.right, box.top), small, color,
                           anchor="topright", bold=True)
             cards_top = box.top + round(small * 1.45)
-            self._draw_answer(surface, answer, pygame.Rect(box.left, cards_top, box.width, box.bottom - cards_top))
+            cards = pygame.Rect(box.left, cards_top, box.width, box.bottom - cards_top)
+            if index == 1 and len(rating.sure_line) > 1:  # the rest of the line beside its first play
+                cards.width = box.width // 2
+                rest = " → ".join(format_symbols(play.cards) for play in rating.sure_line[1:])
+                then = fit_text(ctx, t("review.then", plays=rest), small, box.right - cards.right - px(8, scale))
+                ctx.text.draw(surface, then, (cards.right + px(8, scale), cards.centery), small, BEST_COLOR,
+                              anchor="midleft", bold=True)
+            self._draw_answer(surface, answer, cards)
         if hover or focused:
             ctx.text.draw(surface, t("review.open_replay"), (rect.right - pad, rect.bottom - px(4, scale)),
                           px(theme.FONT_SMALL - 3, scale), theme.GOLD, anchor="bottomright")
