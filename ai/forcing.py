@@ -47,8 +47,10 @@ def forced_line_of(
 
 def _any_world(obs: Observation) -> Game | None:
     state = obs.state
-    if state.turn != obs.seat or state.pile_count or state.removed_count:
+    if state.phase is not Phase.PLAY or state.turn != obs.seat:
         return None
+    if state.rules.pile_draw or state.rules.hand_size or state.removed_count:
+        return None  # cards dealt in the play, or gone unseen: a world would have to place them too
     unseen = list(iter_ids(obs.unseen))
     hands = [0] * state.n
     for seat in range(state.n):

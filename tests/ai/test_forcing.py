@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai.forcing import _Search, forced_line, forced_out, forced_out_of
-from game.engine import PASS, Game, Play, RuleSet, observe, parse_cards, preset_rules
+from ai.playout import settle_handoff
+from game.engine import PASS, Game, Phase, Play, RuleSet, observe, parse_cards, preset_rules
 from game.engine.cards import deck_mask, format_cards, iter_ids
 
 from .helpers import late_position
@@ -93,6 +95,22 @@ def test_the_observer_finds_it_without_the_others_hands() -> None:
     move = forced_out_of(obs)
     assert isinstance(move, Play) and move.cards == parse_cards("2S 2H")
     assert forced_out_of(observe(game, 1)) is None  # not its turn
+
+
+@pytest.mark.parametrize("rules", [preset_rules("standard", 4, {"pile_draw": True}), preset_rules("duel5", 2)],
+                         ids=["pile_draw", "duel5"])
+def test_no_line_is_claimed_where_the_play_deals_cards(rules: RuleSet) -> None:
+    """A card drawn from a pile or a stock is one the unseen cards do not cover: no certainty there."""
+    rng = random.Random(3)
+    game = Game.new(rules, rng)
+    while not game.over:
+        if game.phase is Phase.PLAY:
+            obs = observe(game, game.turn)
+            assert forced_out_of(obs) is None
+            assert forced_line(game, game.turn, obs.unseen) == ()
+            game.apply(rng.choice(game.move_list()))
+        else:
+            settle_handoff(game)
 
 
 class _EveryPlay(_Search):
