@@ -312,11 +312,12 @@ def rate(point: DecisionPoint, seed: int, worlds: int = WORLDS, expert: Expert |
     found = values(point, answers, drawn, expert, cancelled, race=RACE_MARGIN * (high - low))
     if line:  # a move that goes out by force is worth the best place still open, in every world
         certain = (float(place_points(point.obs.rules, best_open_place(point.obs.state))), worlds)
-        for i, answer in enumerate(answers):
-            if isinstance(answer, Play) and forced_line_of(point.obs, first=answer):
+        forcing = [isinstance(answer, Play) and bool(forced_line_of(point.obs, first=answer)) for answer in answers]
+        for i in range(len(answers)):
+            if forcing[i]:
                 found[i] = certain
-        if isinstance(point.played, Play) and forced_line_of(point.obs, first=point.played):
-            line = ()  # the move played goes out by force too
+        if forcing[0]:
+            line = ()  # the move played (the first answer) goes out by force too
     # The best is the highest mean among the answers played out on every world (the move played among them).
     order = sorted(range(len(answers)), key=lambda i: (found[i][1] < worlds, -found[i][0], i))
     best = order[0]
