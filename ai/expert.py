@@ -59,12 +59,12 @@ from game.engine import PASS, Event, Game, Move, Observation, Pass, Phase, Play,
 from game.levels import Level
 
 from .endgame import Solution, solve, two_player_world
-from .forcing import forced_out_of
+from .forcing import forced_out_of, forced_place
 from .inference import TRUST, ChainSampler
 from .normal import normal_policy
 from .opponents import NO_FIT, Fit, model_fits, opponent_model, seat_policy, unexplained_moves
 from .player import Player
-from .playout import Policy, fewer_collections, give_in_exchange, place_points, playout_place, remembered
+from .playout import Policy, Settle, fewer_collections, give_in_exchange, place_points, playout_place, remembered
 from .refined import fitted_model, refined_policy
 from .sampling import WorldSampler
 from .strong import WIN, best_gift, play_weight, ranked_gifts, scored_moves, strong_policy
@@ -248,6 +248,10 @@ class ExpertOptions:
     """Who plays the other seats in the playouts (its text is accepted and turned into one)."""
     own: Own = Own.ADAPTIVE
     """Who plays the Expert's own seat in the playouts (its text is accepted and turned into one)."""
+    forced_leaves: int = 0
+    """In its playouts, while the Expert's own seat holds at most this many cards, each of its turns first looks
+    for a line that goes out by force (``forcing.forced_place``, the world's other hands as the unseen cards),
+    which settles its place at once (0: never)."""
     place_values: tuple[float, ...] | None = None
     """The playouts' reward by place (1st first) instead of the preset's points: e.g. what each place is
     worth over the rest of the class cycle (the class carries into the next game's exchange).  Used when
@@ -296,6 +300,7 @@ _LIMITS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
     ("candidates", lambda v: _whole(v) and v >= 1, "a whole number from 1"),
     ("wide_candidates", lambda v: _whole(v) and v >= 1, "a whole number from 1"),
     ("pool", lambda v: _whole(v) and v >= 0, "a whole number from 0"),
+    ("forced_leaves", lambda v: _whole(v) and v >= 0, "a whole number from 0"),
     ("gifts", lambda v: _whole(v) and v >= 0, "a whole number from 0"),
     ("exploration", lambda v: _number(v) and v >= 0, "a number from 0"),
     ("trust", lambda v: _number(v) and 0 <= v <= 1, "a number from 0 to 1"),
@@ -569,6 +574,7 @@ class Expert(Player):
             worlds.append(sampler.sample(rng))  # the burn-in decides which seats the chain leaves unexplained
             unexplained = sampler.loose_seats
         policy = self.playout_policy(seat, rng, unexplained)
+        settle = self._settle(seat)
         pulls = [0] * count
         totals = [0.0] * count
 
@@ -578,7 +584,7 @@ class Expert(Player):
                 worlds.append(sampler.sample(rng))
             game = worlds[k].clone()
             act(game, arm)
-            place = playout_place(game, seat, policy)
+            place = playout_place(game, seat, policy, settle=settle)
             pulls[arm] += 1
             totals[arm] += (values[place] - low) / span
 
@@ -587,6 +593,17 @@ class Expert(Player):
         else:
             self._ucb(attempt, pulls, totals, deadline, cancelled, clock)
         return pulls, totals
+
+    def _settle(self, seat: int) -> Settle | None:
+        """What settles ``seat``'s place in a playout before it is played out (the ``forced_leaves`` option)."""
+        most = self.options.forced_leaves
+        if not most:
+            return None
+
+        def forced(game: Game) -> int | None:
+            return forced_place(game, seat) if game.hands[seat].bit_count() <= most else None
+
+        return forced
 
     def _ucb(
         self,

@@ -69,6 +69,16 @@ def forced_out(game: Game, me: int, unseen: int, node_limit: int = DEFAULT_NODE_
     return line[0] if line else None
 
 
+def forced_place(game: Game, seat: int, node_limit: int = DEFAULT_NODE_LIMIT) -> int | None:
+    """In a complete game (a playout's world: every hand known), the place ``seat`` (the seat to act) wins
+    by force, the others' cards together taken as the unseen ones (0: 1st); None without a line."""
+    unseen = 0
+    for other, hand in enumerate(game.hands):
+        if other != seat:
+            unseen |= hand
+    return best_open_place(game) if forced_line(game, seat, unseen, node_limit) else None
+
+
 def forced_line(game: Game, me: int, unseen: int, node_limit: int = DEFAULT_NODE_LIMIT,
                  first: Play | None = None) -> tuple[Play, ...]:
     """The plays of a line on which ``me`` (the seat to act) goes out by force, in order (beginning with

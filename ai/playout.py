@@ -15,6 +15,9 @@ from .player import weakest_cards
 Policy = Callable[[Game], Move]
 """A move for the seat to act in a complete game."""
 
+Settle = Callable[[Game], int | None]
+"""The place the seat to act is sure of from here (0: 1st), when it knows one without playing on."""
+
 
 PositionKey = tuple[object, ...]
 
@@ -79,8 +82,11 @@ def playout(game: Game, seat: int, policy: Policy = normal_policy, max_steps: in
     return place_points(game.rules, playout_place(game, seat, policy, max_steps))
 
 
-def playout_place(game: Game, seat: int, policy: Policy = normal_policy, max_steps: int = 2000) -> int:
-    """Play ``game`` on with ``policy`` until ``seat``'s place is settled; the place (0: 1st)."""
+def playout_place(
+    game: Game, seat: int, policy: Policy = normal_policy, max_steps: int = 2000, settle: Settle | None = None
+) -> int:
+    """Play ``game`` on with ``policy`` until ``seat``'s place is settled; the place (0: 1st).  ``settle``, when
+    given, is asked at each of ``seat``'s turns in the play for a place it is sure of, which ends the playout."""
     steps = 0
     while True:
         place = game.place_of(seat)
@@ -88,6 +94,10 @@ def playout_place(game: Game, seat: int, policy: Policy = normal_policy, max_ste
             return place
         if steps >= max_steps:  # pragma: no cover - a safety net, games always end
             return game.n - 1
+        if settle is not None and game.turn == seat and game.phase is Phase.PLAY:
+            place = settle(game)
+            if place is not None:
+                return place
         if game.phase is Phase.HANDOFF:
             settle_handoff(game)
         else:

@@ -34,7 +34,7 @@ MODULES: Final = (
     "game.engine.cards", "game.engine.plays", "game.engine.movegen", "game.engine.effects", "game.engine.legality",
     "game.engine.state", "game.engine.game",
     "ai.hand", "ai.hand_plan", "ai.strong", "ai.normal", "ai.playout", "ai.inference", "ai.sampling",
-    "ai.opponents", "ai.refined",
+    "ai.opponents", "ai.refined", "ai.forcing",
 )
 """The compiled modules: the search's own evaluation, its players, the game they play out and the rules
 they call most."""

@@ -11,7 +11,7 @@ import pytest
 import ai.expert as expert_module
 from ai.expert import Expert, ExpertOptions, Others, Reading
 from ai.normal import normal_policy
-from ai.playout import PLAYOUT_COLLECTION_THRESHOLD, Policy, playout, playout_place, points_range
+from ai.playout import PLAYOUT_COLLECTION_THRESHOLD, Policy, Settle, playout, playout_place, points_range
 from ai.strong import best_gift, ranked_gifts
 from game.engine import Game, Phase, Play, observe, parse_cards, preset_rules
 
@@ -62,6 +62,28 @@ def test_a_line_that_goes_out_by_force_is_played_without_a_search() -> None:
     game.played = game.played & ~parse_cards("JK") | parse_cards("AH")
     assert isinstance(Expert(ExpertOptions(iterations=50)).tally(observe(game, 0), random.Random(1)),
                       expert_module.Tally)
+
+
+@pytest.mark.parametrize("most", [0, 3])
+def test_forced_leaves_look_for_a_line_while_the_own_hand_is_small(most: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its own seat's turns in the playouts ask for a line only while it holds at most ``forced_leaves`` cards,
+    and a line found settles the playout."""
+    asked: list[int] = []
+
+    def spy(game: Game, seat: int, node_limit: int = 500) -> int | None:
+        assert game.turn == seat
+        asked.append(game.hands[seat].bit_count())
+        return 4  # last, whatever the play would give: the search sees only last places
+
+    monkeypatch.setattr(expert_module, "forced_place", spy)
+    game = late_position(preset_rules("uecda"), ["KS KH 9C 5D 4D", "AS 6C 7H", "AH 4C", "QD 8S", "JC JK"])
+    tally = Expert(ExpertOptions(iterations=40, forced_leaves=most)).tally(observe(game, 0), random.Random(2))
+    assert isinstance(tally, expert_module.Tally)
+    if most:
+        assert asked and max(asked) <= most
+        assert sum(tally.totals) == 0.0
+    else:
+        assert not asked and sum(tally.totals) > 0
 
 
 def test_iterations_make_it_deterministic() -> None:
@@ -117,6 +139,7 @@ def test_learned_others_in_the_playouts_give_legal_moves() -> None:
     ({"pool": 1.5}, "pool: expected a whole number from 0"),
     ({"gifts": -2}, "gifts: expected a whole number from 0, not -2"),
     ({"tilt": -0.5}, "tilt: expected a number from 0, not -0.5"),
+    ({"forced_leaves": -1}, "forced_leaves: expected a whole number from 0, not -1"),
     ({"prior": "learned"}, "unknown Expert option 'prior' \\(options: budget, iterations"),
 ])
 def test_expert_options_are_checked_by_name(values: dict[str, object], message: str) -> None:
@@ -194,9 +217,10 @@ def test_the_gift_search_plays_out_strongs_best_gifts_and_gives_the_best_of_them
         ranked = ranked_gifts(obs, 3)
         started: list[Game] = []
 
-        def spy(world: Game, seat: int, policy: Policy, started: list[Game] = started) -> int:
+        def spy(world: Game, seat: int, policy: Policy, started: list[Game] = started,
+                settle: Settle | None = None) -> int:
             started.append(world.clone())
-            return playout_place(world, seat, policy)
+            return playout_place(world, seat, policy, settle=settle)
 
         monkeypatch.setattr(expert_module, "playout_place", spy)
         expert = Expert(ExpertOptions(gifts=3, iterations=90))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.forcing import _Search, forced_line, forced_out, forced_out_of
+from ai.forcing import _Search, forced_line, forced_out, forced_out_of, forced_place
 from ai.playout import settle_handoff
 from game.engine import PASS, Game, Phase, Play, RuleSet, observe, parse_cards, preset_rules
 from game.engine.cards import deck_mask, format_cards, iter_ids
@@ -95,6 +95,17 @@ def test_the_observer_finds_it_without_the_others_hands() -> None:
     move = forced_out_of(obs)
     assert isinstance(move, Play) and move.cards == parse_cards("2S 2H")
     assert forced_out_of(observe(game, 1)) is None  # not its turn
+
+
+def test_in_a_world_the_line_settles_the_best_place_still_open() -> None:
+    """A playout's world: the others' hands together are the unseen cards."""
+    assert forced_place(late_position(UECDA, ["2S 2H 5D", "AS KS", "AH 4C", "QD", "JC"]), 0) == 0
+    assert forced_place(late_position(UECDA, ["KS KH 5D", "AS 6C", "AH 4C", "QD", "JC"]), 0) is None
+    game = late_position(UECDA, ["2S 2H 5D", "AS KS", "AH 4C", "QD", "JC"], leader=3)
+    game.apply(game.resolve(parse_cards("QD")))  # seat 3 goes out 1st
+    game.apply(PASS)
+    assert game.turn == 0
+    assert forced_place(game, 0) == 1  # the ♠2 over the queen, the ♥2, then the ♦5
 
 
 @pytest.mark.parametrize("rules", [preset_rules("standard", 4, {"pile_draw": True}), preset_rules("duel5", 2)],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ai.normal import normal_policy
-from ai.playout import Policy, playout, position_key, remembered
+from ai.playout import Policy, playout, playout_place, position_key, remembered
 from ai.strong import strong_policy
 from game.engine import Game, Move, Phase
 from game.engine.state import FIELDS
@@ -113,3 +113,29 @@ def test_remembering_leaves_playouts_unchanged() -> None:
         remembering = seated(seat, remembered(strong_policy))
         for _ in range(2):
             assert playout(game.clone(), seat, remembering) == playout(game.clone(), seat, seated(seat, strong_policy))
+
+
+def test_a_settled_place_ends_the_playout_at_the_seats_own_turn() -> None:
+    """``settle`` is asked only when the seat is to play, and its place ends the playout unplayed."""
+    rng = random.Random(5)
+    settled = 0
+    for _ in range(20):
+        start = random_state(rng, exchange=False)
+        if start.phase is not Phase.PLAY or start.over:
+            continue
+        seat = start.turn
+        asked: list[int] = []
+
+        def settle(game: Game, asked: list[int] = asked, last: int = start.n - 1) -> int | None:
+            asked.append(game.turn)
+            return last if len(asked) == 2 else None
+
+        game = start.clone()
+        place = playout_place(game, seat, strong_policy, settle=settle)
+        assert set(asked) == {seat}
+        if len(asked) == 2:  # its second turn came before its place was settled by the play
+            assert place == start.n - 1 and game.place_of(seat) is None
+            settled += 1
+        else:
+            assert place == game.place_of(seat)
+    assert settled
