@@ -303,14 +303,15 @@ def seat_policy(me: int, own: Policy, default: Policy, models: Mapping[int, Poli
 def opponent_model(mode: str, rng: random.Random) -> Policy:
     """The playout policy a stronger model of a seat plays: Strong (its answers remembered) for
     ``strong``, ``read-strong`` and ``fit``, the champion model for ``champion`` and ``read-champion``, the soft
-    Strong for ``match``."""
+    Strong for ``match`` and ``fit-soft``."""
     if mode in ("strong", "read-strong", "fit"):
         return remembered(strong_policy)
     if mode in ("champion", "read-champion"):
         return champion_model().policy(rng)
-    if mode == "match":
+    if mode in ("match", "fit-soft"):
         return soft_strong(rng)
-    raise ValueError(f"no stronger model for {mode!r} (strong, read-strong, fit, champion, read-champion, match)")
+    raise ValueError(
+        f"no stronger model for {mode!r} (strong, read-strong, fit, fit-soft, champion, read-champion, match)")
 
 
 __all__ = [

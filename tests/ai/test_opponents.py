@@ -410,3 +410,27 @@ def test_over_a_match_the_expert_models_each_player_by_the_model_that_explains_i
     assert isinstance(sampler, ChainSampler) and sampler.unlike == frozenset()
     fresh = Expert(ExpertOptions(others=Others.FIT)).sampler(observation)
     assert isinstance(fresh, ChainSampler) and fresh.unlike == frozenset()
+
+
+def test_fit_soft_draws_the_player_strong_explains_from_the_soft_strong(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``others=fit-soft``: the player found as under ``fit``, its seat's moves drawn from the soft Strong (more
+    than one move somewhere, each one Strong scores), the default clients' seats Normal, the reading as under
+    ``fit``."""
+    expert = _expert_after_a_match(monkeypatch, Others.FIT_SOFT)
+    assert expert.fits[2].strong > expert.fits[2].normal
+    strong_seat = expert.seating.index(2)
+    me = expert.seating.index(0)
+    checked = 0
+    for game in _others_to_act(me):
+        policy = expert.playout_policy(me, random.Random(5))
+        drawn = {policy(game) for _ in range(40)}
+        if game.turn == strong_seat:
+            assert drawn <= set(strong_choices(game, game.hands[game.turn])[0])
+            checked += len(drawn) > 1
+        else:
+            assert drawn == {normal_policy(game)}
+        if checked >= 2:
+            break
+    assert checked >= 2, "the Strong player's seat never drew more than one move"
+    sampler = expert.sampler(observe(Game.new(preset_rules("uecda"), random.Random(1)), me))
+    assert isinstance(sampler, ChainSampler) and sampler.unlike == frozenset()
