@@ -266,6 +266,23 @@ def _others_to_act(me: int) -> Iterator[Game]:
             yield game
 
 
+def _soft_draws(expert: Expert, me: int, soft_seat: int) -> int:
+    """In how many positions (up to 2) the Expert's playouts drew more than one move at ``soft_seat``, every
+    move drawn one Strong scores; every other seat plays Normal's move."""
+    checked = 0
+    for game in _others_to_act(me):
+        policy = expert.playout_policy(me, random.Random(5))
+        drawn = {policy(game) for _ in range(40)}
+        if game.turn == soft_seat:
+            assert drawn <= set(strong_choices(game, game.hands[game.turn])[0])
+            checked += len(drawn) > 1  # the soft Strong draws more than one move somewhere
+        else:
+            assert drawn == {normal_policy(game)}
+        if checked >= 2:
+            break
+    return checked
+
+
 def test_over_a_match_the_expert_singles_out_the_player_unlike_the_default_client(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Seats change every three games (uecda); the Expert knows the players by the arena's numbers,
@@ -276,17 +293,7 @@ def test_over_a_match_the_expert_singles_out_the_player_unlike_the_default_clien
     assert sorted(expert.seating) == [0, 1, 2, 3, 4] and expert.seating != (0, 1, 2, 3, 4), "reseated"
     strong_seat = expert.seating.index(2)
     me = expert.seating.index(0)
-    checked = 0
-    for game in _others_to_act(me):
-        policy = expert.playout_policy(me, random.Random(5))
-        drawn = {policy(game) for _ in range(40)}
-        if game.turn == strong_seat:
-            checked += len(drawn) > 1  # the soft Strong draws more than one move somewhere
-        else:
-            assert drawn == {normal_policy(game)}
-        if checked >= 2:
-            break
-    assert checked >= 2, "the player found unlike the default client never drew its moves"
+    assert _soft_draws(expert, me, strong_seat) >= 2, "the player found unlike the default client never drew its moves"
     sampler = expert.sampler(observe(Game.new(preset_rules("uecda"), random.Random(1)), me))
     assert isinstance(sampler, ChainSampler) and sampler.unlike == frozenset({strong_seat}), "read from its passes"
 
@@ -420,17 +427,6 @@ def test_fit_soft_draws_the_player_strong_explains_from_the_soft_strong(monkeypa
     assert expert.fits[2].strong > expert.fits[2].normal
     strong_seat = expert.seating.index(2)
     me = expert.seating.index(0)
-    checked = 0
-    for game in _others_to_act(me):
-        policy = expert.playout_policy(me, random.Random(5))
-        drawn = {policy(game) for _ in range(40)}
-        if game.turn == strong_seat:
-            assert drawn <= set(strong_choices(game, game.hands[game.turn])[0])
-            checked += len(drawn) > 1
-        else:
-            assert drawn == {normal_policy(game)}
-        if checked >= 2:
-            break
-    assert checked >= 2, "the Strong player's seat never drew more than one move"
+    assert _soft_draws(expert, me, strong_seat) >= 2, "the Strong player's seat never drew more than one move"
     sampler = expert.sampler(observe(Game.new(preset_rules("uecda"), random.Random(1)), me))
     assert isinstance(sampler, ChainSampler) and sampler.unlike == frozenset()
