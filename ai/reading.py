@@ -55,6 +55,8 @@ class Position:
 
     obs: Observation
     hands: tuple[int, ...]
+    read: tuple[int, ...] = ()
+    """The seats whose hidden cards are counted (none named: every other seat)."""
 
 
 def readers(options: ExpertOptions) -> dict[str, Reader]:
@@ -102,7 +104,7 @@ def placed(position: Position, world: Game) -> tuple[int, int]:
     obs = position.obs
     right = hidden = 0
     for seat, hand in enumerate(position.hands):
-        if seat == obs.seat:
+        if seat == obs.seat or (position.read and seat not in position.read):
             continue
         unknown = hand & ~obs.known[seat]
         right += (world.hands[seat] & unknown).bit_count()
