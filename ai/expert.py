@@ -60,7 +60,7 @@ from game.levels import Level
 
 from .endgame import Solution, solve, two_player_world
 from .forcing import forced_out_of, forced_place
-from .inference import TRUST, ChainSampler
+from .inference import TILT_RANKS, TRUST, ChainSampler
 from .normal import normal_policy
 from .opponents import NO_FIT, Fit, model_fits, opponent_model, seat_policy, unexplained_moves
 from .player import Player
@@ -251,6 +251,10 @@ class ExpertOptions:
     fewer of them than it held in its games (0.76 fewer early in a game it began as an upper class).  0.6 with
     ``exchanges`` mends that, yet measured no stronger against the program: -0.19 and -0.29 on two deal sets (the
     default's runs -0.02 to -0.33; the Expert's own points +0.03 +- 0.15 on the same deals)."""
+    rank_tilt: tuple[float, ...] = ()
+    """By rank in the current order (weakest first, the jokers last: 14 values), how much the chain favours the deals
+    where a player it reads loosely holds such a card (the log-weight's rise per card, beside ``tilt``'s;
+    ``inference.card_tilts``; empty: none).  Any sequence of numbers is accepted and turned into a tuple."""
     gifts: int = 0
     """How many of Strong's best exchange gifts a search weighs like moves (``Expert.gift_search``); below 2,
     Strong's gift (the one that leaves the best plan) is given at once.  4 chose another gift than Strong's in
@@ -277,6 +281,11 @@ class ExpertOptions:
             if not isinstance(values, (list, tuple)) or not all(_number(v) for v in values) or len(set(values)) < 2:
                 raise ValueError(f"place_values: expected numbers that tell the places apart, not {values!r}")
             object.__setattr__(self, "place_values", tuple(float(v) for v in values))
+        tilts = self.rank_tilt
+        if not isinstance(tilts, (list, tuple)) or len(tilts) not in (0, TILT_RANKS) or not all(map(_number, tilts)):
+            raise ValueError(f"rank_tilt: expected {TILT_RANKS} numbers (the ranks weakest first, the jokers last), "
+                             f"or none, not {tilts!r}")
+        object.__setattr__(self, "rank_tilt", tuple(float(v) for v in tilts))
         for name, fits, expected in _LIMITS:
             value = getattr(self, name)
             if not fits(value):
@@ -503,7 +512,8 @@ class Expert(Player):
         if self.options.reading is Reading.CHAIN:
             unlike = self._singled_seats() if self.options.others is Others.MATCH else frozenset()
             return ChainSampler(obs, trust=self.options.trust, unlike=unlike,
-                                exchanges=self.options.exchanges, pool=self.options.pool, tilt=self.options.tilt)
+                                exchanges=self.options.exchanges, pool=self.options.pool, tilt=self.options.tilt,
+                                rank_tilt=self.options.rank_tilt)
         return WorldSampler(obs)
 
     def _singled_seats(self) -> frozenset[int]:

@@ -63,7 +63,10 @@ exchange).  On request (``tilt``) a deal's log-weight rises by ``tilt`` for
 each of these cards (``strong_cards``: the two strongest ranks in the
 current order and the jokers) such a player holds.  It only moves cards
 between a loosely read player and the others: with every other player read
-loosely it changes nothing.
+loosely it changes nothing.  ``rank_tilt`` gives such a weight to every rank
+(``card_tilts``), as ``tools/log_reading.py --fit-tilt`` fits it to a
+program's real hands: at the fit the worlds give the player as many cards of
+each rank as it held.
 """
 
 from __future__ import annotations
@@ -113,6 +116,8 @@ STRICT_COST: Final = 30.0
 """The fall of a deal's log-weight per miss at trust 0 (as good as never taken over a deal with fewer)."""
 STEPS: Final = 12
 """Steps between two worlds."""
+TILT_RANKS: Final = 14
+"""The values of ``rank_tilt``: the thirteen ranks in the current order, weakest first, then the jokers."""
 POOL_SPREAD: Final = 0.25
 """The offered deals' weights are the soft Strong's likelihood, flattened (raised to a power below 1) as
 far as needed for their effective number, ``(sum w)^2 / sum w^2``, to reach this share of them: the
@@ -124,8 +129,8 @@ class ChainSampler:
 
     __slots__ = (
         "_capped", "_costs", "_forbidden", "_hands", "_loose", "_misses", "_movable", "_played", "_pools", "_removed",
-        "_seen", "_strong", "_touching", "_violated", "base", "exchanges", "gift_model", "gifts", "model", "obs",
-        "pool", "steps", "tilt", "trust", "turns", "unlike",
+        "_seen", "_tilts", "_touching", "_violated", "base", "exchanges", "gift_model", "gifts", "model", "obs",
+        "pool", "rank_tilt", "steps", "tilt", "trust", "turns", "unlike",
     )
 
     def __init__(
@@ -139,6 +144,7 @@ class ChainSampler:
         exchanges: bool = False,
         pool: int = 0,
         tilt: float = 0.0,
+        rank_tilt: tuple[float, ...] = (),
     ) -> None:
         check_trust(trust)
         self.obs = obs
@@ -168,7 +174,11 @@ class ChainSampler:
         (0: none; see ``weigh_pools``)."""
         self.tilt = tilt
         """How much a deal's log-weight rises per strong card a loosely read player holds (see ``strong_cards``)."""
-        self._strong = strong_cards(obs.state.reversed)
+        self.rank_tilt = rank_tilt
+        """How much a deal's log-weight rises per card a loosely read player holds, by rank (see ``card_tilts``)."""
+        self._tilts = card_tilts(obs.state.reversed, tilt, rank_tilt)
+        """By card id: the rise of a deal's log-weight when a loosely read player holds it (``tilt`` and
+        ``rank_tilt``; empty: none)."""
         self._pools: dict[int, tuple[list[int], list[float]]] = {}
         """By pooled player: the hands offered it (now) and their cumulative weights (``weigh_pools``)."""
         self.exchanges = hidden_exchanges(obs) if exchanges else ()
@@ -233,7 +243,7 @@ class ChainSampler:
                 if not self.total_misses():
                     break
             self._loosen()
-            if self.tilt and self._loose:
+            if self._tilts and self._loose:
                 self._walk(rng, BURN_IN)  # towards the tilted weights
             if self.pool:
                 self.weigh_pools(rng)
@@ -352,12 +362,11 @@ class ChainSampler:
             self._costs[seat] = _cost(PASS_TRUST)
             self._misses[seat] = self.misses(seat, self._hands[seat])
 
-    def _tilted(self, seat: int, hand: int) -> float:
-        """The rise of the log-weight when loosely read ``seat`` holds ``hand`` instead of its hand now."""
+    def _tilted(self, seat: int, gained: int, lost: int) -> float:
+        """The rise of the log-weight when loosely read ``seat`` takes card ``gained`` for card ``lost``."""
         if seat not in self._loose:
             return 0.0
-        strong = self._strong
-        return self.tilt * ((hand & strong).bit_count() - (self._hands[seat] & strong).bit_count())
+        return self._tilts[gained] - self._tilts[lost]
 
     def _walk(self, rng: random.Random, steps: int) -> None:
         movable = self._movable
@@ -381,8 +390,9 @@ class ChainSampler:
             # below ``room`` (Metropolis, u uniform); counting stops as soon as it cannot.
             u = rng.random()
             room = -math.log(u) if u > 0.0 else math.inf
-            if self.tilt:
-                room += self._tilted(i, new_i) + self._tilted(j, new_j)
+            if self._tilts:
+                room += self._tilted(i, b.bit_length() - 1, a.bit_length() - 1) + self._tilted(
+                    j, a.bit_length() - 1, b.bit_length() - 1)
                 if room <= 0.0:
                     continue
             changed: list[tuple[int, bool]] = []
@@ -430,6 +440,25 @@ class ChainSampler:
 def strong_cards(reversed_: bool) -> int:
     """The jokers and the two strongest ranks in the current order (2s and aces; in a revolution 3s and 4s)."""
     return JOKER_MASK | (0xFF if reversed_ else 0xFF << 44)
+
+
+def card_tilts(reversed_: bool, tilt: float, rank_tilt: tuple[float, ...]) -> list[float]:
+    """By card id, the rise of a deal's log-weight when a loosely read player holds it: ``tilt`` for the
+    ``strong_cards``, plus ``rank_tilt`` by the card's rank in the current order (weakest first, the jokers
+    last); empty when both are nothing."""
+    if not tilt and not any(rank_tilt):
+        return []
+    strong = strong_cards(reversed_)
+    by_rank = list(rank_tilt) or [0.0] * TILT_RANKS
+    return [by_rank[tilt_rank(cid, reversed_)] + (tilt if strong >> cid & 1 else 0.0) for cid in range(len(CARDS))]
+
+
+def tilt_rank(cid: int, reversed_: bool) -> int:
+    """The index of card ``cid``'s rank in ``rank_tilt``: the ranks in the current order, weakest first, then
+    the jokers."""
+    if cid >= 52:
+        return TILT_RANKS - 1
+    return 12 - cid // 4 if reversed_ else cid // 4
 
 
 def spread_weights(surprises: list[float], spread: float) -> list[float]:

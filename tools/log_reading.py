@@ -13,19 +13,31 @@ game has run ``ai.reading.SETTLED`` decisions, is a position, up to
 in one of those classes: 0 大富豪 … 4 大貧民).  Each reading draws
 ``--worlds`` worlds a position, and the figure is the share of the player's
 hidden cards a world puts in its hand, then of every other seat's.
+
+``--fit-tilt STEPS`` fits the Expert's ``rank_tilt`` instead (with the other
+``--expert`` options): the deals' log-weight per card by rank that a loosely
+read player holds, moved each step by the player's true count of each rank
+less the worlds' mean count, over the positions where the chain reads it
+loosely.  That is the gradient of the true hands' log-likelihood under the
+tilted deals, so at the fit the worlds hold as many cards of each rank as the
+player really did.  It prints each step's gaps and then the weights (JSON).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ai.arena import json_values
-from ai.expert import ExpertOptions
+from ai.expert import Expert, ExpertOptions
+from ai.inference import TILT_RANKS, ChainSampler, tilt_rank
 from ai.reading import SETTLED, Position, measure, readers
 from game.engine import native, observe
+from game.engine.cards import iter_ids
 from game.network.uecda.official_log import LogError, parse_log, replay
 
 
@@ -58,6 +70,60 @@ def log_positions(logs: Iterable[Path], observer: str, player: str, count: int,
     return found
 
 
+FIT_WORLDS = 12
+"""Worlds a position draws in each step of ``--fit-tilt``."""
+FIT_RATE = 1.5
+"""How far a step of ``--fit-tilt`` moves a rank's weight per card of gap."""
+
+
+def rank_counts(cards: int, reversed_: bool) -> list[int]:
+    """How many of ``cards`` each rank holds, in ``rank_tilt``'s order (weakest first, the jokers last)."""
+    counts = [0] * TILT_RANKS
+    for cid in iter_ids(cards):
+        counts[tilt_rank(cid, reversed_)] += 1
+    return counts
+
+
+def tilt_gaps(found: list[Position], options: ExpertOptions, worlds: int, seed: int) -> tuple[list[float], int]:
+    """By rank, the read player's true count of hidden cards less the worlds' mean, averaged over the
+    positions where the Expert's chain reads it loosely and it holds hidden cards (the rank tilt moves only
+    those); and how many."""
+    expert = Expert(options)
+    gaps = [0.0] * TILT_RANKS
+    loose = 0
+    for index, position in enumerate(found):
+        obs = position.obs
+        (seat,) = position.read
+        sampler = expert.sampler(obs)
+        if not isinstance(sampler, ChainSampler):
+            raise ValueError("the rank tilt is the chain's: fit it with reading=chain")
+        rng = random.Random(seed * 100_003 + index)
+        drawn = [sampler.sample(rng) for _ in range(worlds)]
+        hidden = ~obs.known[seat]
+        if seat not in sampler.loose_seats or not position.hands[seat] & hidden:
+            continue
+        loose += 1
+        truth = rank_counts(position.hands[seat] & hidden, obs.state.reversed)
+        for world in drawn:
+            counts = rank_counts(world.hands[seat] & hidden, obs.state.reversed)
+            for rank in range(TILT_RANKS):
+                gaps[rank] -= counts[rank] / worlds
+        for rank in range(TILT_RANKS):
+            gaps[rank] += truth[rank]
+    return [gap / max(loose, 1) for gap in gaps], loose
+
+
+def fit_tilt(found: list[Position], options: ExpertOptions, steps: int) -> tuple[float, ...]:
+    """``rank_tilt`` fitted to the read player's hands in ``found`` (see the module docstring)."""
+    tilt = list(options.rank_tilt) or [0.0] * TILT_RANKS
+    for step in range(steps):
+        gaps, loose = tilt_gaps(found, options.with_values({"rank_tilt": tilt}), FIT_WORLDS, step)
+        tilt = [weight + FIT_RATE * gap for weight, gap in zip(tilt, gaps, strict=True)]
+        print(f"step {step + 1}: {loose} positions read loosely, gaps {' '.join(f'{g:+.2f}' for g in gaps)}",
+              flush=True)
+    return tuple(round(weight, 2) for weight in tilt)
+
+
 def _classes(text: str) -> frozenset[int]:
     """The classes ``--class`` names (empty when it names anything else)."""
     parts = text.split(",")
@@ -79,14 +145,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="measure this reading only (may be repeated): certain, passes, expert, strong")
     parser.add_argument("--expert", action="append", default=[], metavar="OPTION=VALUE",
                         help="an Expert option for its reading (ai.expert.ExpertOptions; JSON value), e.g. pool=16")
+    parser.add_argument("--fit-tilt", type=int, default=0, metavar="STEPS",
+                        help="fit the rank_tilt option to the player's hands in this many steps instead")
     args = parser.parse_args(argv)
-    if args.positions < 1 or args.worlds < 1:
-        parser.error("--positions and --worlds must be positive")
+    if args.positions < 1 or args.worlds < 1 or args.fit_tilt < 0:
+        parser.error("--positions and --worlds must be positive, --fit-tilt a number of steps")
     classes = None if args.classes is None else _classes(args.classes)
     if classes is not None and not classes:
         parser.error("--class: expected class numbers from 0 to 4, separated by commas")
     try:
-        chosen = readers(ExpertOptions().with_values(json_values(args.expert)))
+        options = ExpertOptions().with_values(json_values(args.expert))
+        chosen = readers(options)
     except ValueError as error:
         parser.error(str(error))
     unknown = [name for name in args.only if name not in chosen]
@@ -102,6 +171,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not found:
         print(f"error: no decision of {args.observer} at a table with {args.player} in the logs", file=sys.stderr)
         return 2
+    if args.fit_tilt:
+        print(f"fitting rank_tilt on {len(found)} positions of {args.observer} reading {args.player}", flush=True)
+        try:
+            print(json.dumps(fit_tilt(found, options, args.fit_tilt)))
+        except ValueError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        return 0
     others = [Position(p.obs, p.hands, tuple(s for s in range(len(p.hands)) if s not in (p.obs.seat, *p.read)))
               for p in found]
     print(f"{len(found)} positions of {args.observer} reading {args.player}, {args.worlds} worlds each, "

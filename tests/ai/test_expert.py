@@ -139,6 +139,9 @@ def test_learned_others_in_the_playouts_give_legal_moves() -> None:
     ({"pool": 1.5}, "pool: expected a whole number from 0"),
     ({"gifts": -2}, "gifts: expected a whole number from 0, not -2"),
     ({"tilt": -0.5}, "tilt: expected a number from 0, not -0.5"),
+    ({"rank_tilt": [0.5, 1.0]}, "rank_tilt: expected 14 numbers \\(the ranks weakest first, the jokers last\\)"),
+    ({"rank_tilt": [0.0] * 13 + ["high"]}, "rank_tilt: expected 14 numbers"),
+    ({"rank_tilt": 0.5}, "rank_tilt: expected 14 numbers"),
     ({"forced_leaves": -1}, "forced_leaves: expected a whole number from 0, not -1"),
     ({"prior": "learned"}, "unknown Expert option 'prior' \\(options: budget, iterations"),
 ])

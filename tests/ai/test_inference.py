@@ -10,7 +10,16 @@ from itertools import pairwise
 import pytest
 
 from ai.expert import Expert, ExpertOptions
-from ai.inference import ChainSampler, hidden_exchanges, holds_gift, played_cards, spread_weights, strong_cards
+from ai.inference import (
+    TILT_RANKS,
+    ChainSampler,
+    card_tilts,
+    hidden_exchanges,
+    holds_gift,
+    played_cards,
+    spread_weights,
+    strong_cards,
+)
 from ai.normal import normal_policy
 from ai.player import weakest_cards
 from ai.playout import settle_handoff
@@ -322,3 +331,49 @@ def test_a_tilt_gives_a_loosely_read_player_more_strong_cards_in_worlds_it_may_h
                 assert observe(world, obs.seat) == obs, "a world the player may be in"
                 held[tilt] += (world.hands[loose] & strong).bit_count()
     assert held[1.0] > 1.1 * held[0.0], held
+
+
+def _tilt_of(tilts: list[float], card: str) -> float:
+    (cid,) = iter_ids(parse_cards(card))
+    return tilts[cid]
+
+
+def test_the_card_tilts_follow_the_rank_in_the_current_order() -> None:
+    ranks = tuple(float(r) for r in range(TILT_RANKS))  # weakest 0 ... strongest 12, jokers 13
+    natural = card_tilts(False, 0.0, ranks)
+    assert [_tilt_of(natural, c) for c in ("3S", "3C", "4H", "TD", "AS", "2C")] == [0, 0, 1, 7, 11, 12]
+    assert natural[52] == natural[53] == 13.0
+    reversed_ = card_tilts(True, 0.0, ranks)
+    assert [_tilt_of(reversed_, c) for c in ("3S", "4H", "AS", "2C")] == [12, 11, 1, 0]
+    assert reversed_[52] == 13.0, "the jokers stay the strongest"
+    both = card_tilts(False, 0.5, ranks)
+    assert [_tilt_of(both, c) - _tilt_of(natural, c) for c in ("KS", "AS", "2H")] == [0.0, 0.5, 0.5]
+    assert both[53] - natural[53] == 0.5, "tilt adds to the strong cards"
+    assert card_tilts(False, 0.0, ()) == card_tilts(False, 0.0, (0.0,) * TILT_RANKS) == []
+
+
+def test_a_rank_tilt_moves_the_ranks_a_loosely_read_player_holds() -> None:
+    """The Expert's ``rank_tilt``: a positive weight on a rank gives a loosely read player more of it in the
+    worlds, a negative one fewer, and the worlds stay ones the observer may be in."""
+    second = (0.0,) * 11 + (1.5, 0.0, 0.0)  # the second strongest rank: aces, in a revolution 4s
+    weakest = (-1.5,) + (0.0,) * 13  # the weakest: 3s, in a revolution 2s
+    held = {"none": [0, 0], "second": [0, 0], "weakest": [0, 0]}
+    for game, obs in observations("uecda", 16):
+        options = ExpertOptions().with_values({"rank_tilt": list(second)})
+        assert options.rank_tilt == second, "a list is taken and turned into a tuple"
+        searched = Expert(options).sampler(obs)
+        assert isinstance(searched, ChainSampler) and searched.rank_tilt == second and not ChainSampler(obs).rank_tilt
+        loose = (obs.seat + 1) % game.n
+        flipped = obs.state.reversed
+        tops = parse_cards("4S 4H 4D 4C" if flipped else "AS AH AD AC")
+        bottoms = parse_cards("2S 2H 2D 2C" if flipped else "3S 3H 3D 3C")
+        for name, tilt in (("none", ()), ("second", second), ("weakest", weakest)):
+            sampler = ChainSampler(obs, unlike=frozenset({loose}), rank_tilt=tilt)
+            rng = random.Random(4)
+            for _ in range(20):
+                world = sampler.sample(rng)
+                assert observe(world, obs.seat) == obs, "a world the player may be in"
+                held[name][0] += (world.hands[loose] & tops).bit_count()
+                held[name][1] += (world.hands[loose] & bottoms).bit_count()
+    assert held["second"][0] > 1.2 * held["none"][0], held
+    assert held["weakest"][1] < 0.8 * held["none"][1], held
