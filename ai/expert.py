@@ -254,7 +254,11 @@ class ExpertOptions:
     rank_tilt: tuple[float, ...] = ()
     """By rank in the current order (weakest first, the jokers last: 14 values), how much the chain favours the deals
     where a player it reads loosely holds such a card (the log-weight's rise per card, beside ``tilt``'s;
-    ``inference.card_tilts``; empty: none).  Any sequence of numbers is accepted and turned into a tuple."""
+    ``inference.card_tilts``; empty: none).  Any sequence of numbers is accepted and turned into a tuple.
+    ``tools/log_reading.py --fit-tilt`` fits it to a program's logged hands: for the champion program, with
+    ``exchanges``, ``[0.07, -0.22, -0.48, -0.13, -0.55, 0.26, -0.37, -0.28, 0.08, 0.04, 0.14, 0.77, 0.48, 0.18]``
+    (it keeps aces and 2s and sheds its 4s to 7s sooner than its passes say), which placed 36.9% of its hidden
+    cards right on a held-out run, as ``tilt=0.6`` did (37.2%; 32.7% without either)."""
     gifts: int = 0
     """How many of Strong's best exchange gifts a search weighs like moves (``Expert.gift_search``); below 2,
     Strong's gift (the one that leaves the best plan) is given at once.  4 chose another gift than Strong's in
