@@ -135,27 +135,42 @@ def measure(reader: Reader, found: list[Position], worlds: int) -> Figure:
     return Figure(right / hidden if hidden else 1.0, 1000 * seconds / len(found))
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.reading", description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=40, help="how many positions (default 40)")
-    parser.add_argument("--worlds", type=int, default=40, help="worlds each reading draws a position (default 40)")
-    parser.add_argument("--players", choices=PLAYERS, default="strong", help="who plays the games (default strong)")
+def add_reading_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose the readings measured: ``--only`` and ``--expert``."""
     parser.add_argument("--only", action="append", default=[], metavar="READING",
                         help="measure this reading only (may be repeated): certain, passes, expert, strong")
     parser.add_argument("--expert", action="append", default=[], metavar="OPTION=VALUE",
                         help="an Expert option for its reading (ai.expert.ExpertOptions; JSON value), e.g. pool=16")
-    args = parser.parse_args(argv)
-    if args.positions < 1 or args.worlds < 1:
-        parser.error("--positions and --worlds must be positive")
+
+
+def chosen_readers(
+    parser: argparse.ArgumentParser, args: argparse.Namespace,
+) -> tuple[ExpertOptions, dict[str, Reader]]:
+    """The Expert's options ``--expert`` names and the readings ``--only`` keeps (all when it names none);
+    a bad option or an unknown reading ends the program through ``parser.error``."""
     try:
-        chosen = readers(ExpertOptions().with_values(json_values(args.expert)))
+        options = ExpertOptions().with_values(json_values(args.expert))
     except ValueError as error:
         parser.error(str(error))
+    chosen = readers(options)
     unknown = [name for name in args.only if name not in chosen]
     if unknown:
         parser.error(f"unknown reading {unknown[0]!r} (readings: {', '.join(chosen)})")
     if args.only:
         chosen = {name: reader for name, reader in chosen.items() if name in args.only}
+    return options, chosen
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ai.reading", description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=40, help="how many positions (default 40)")
+    parser.add_argument("--worlds", type=int, default=40, help="worlds each reading draws a position (default 40)")
+    parser.add_argument("--players", choices=PLAYERS, default="strong", help="who plays the games (default strong)")
+    add_reading_arguments(parser)
+    args = parser.parse_args(argv)
+    if args.positions < 1 or args.worlds < 1:
+        parser.error("--positions and --worlds must be positive")
+    _, chosen = chosen_readers(parser, args)
     found = positions(args.positions, args.players)
     print(f"{len(found)} positions of {args.players} players, {args.worlds} worlds each, "
           f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))

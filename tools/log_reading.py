@@ -32,10 +32,9 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ai.arena import json_values
 from ai.expert import Expert, ExpertOptions
 from ai.inference import TILT_RANKS, ChainSampler, tilt_rank
-from ai.reading import SETTLED, Position, measure, readers
+from ai.reading import SETTLED, Position, add_reading_arguments, chosen_readers, measure
 from game.engine import native, observe
 from game.engine.cards import iter_ids
 from game.network.uecda.official_log import LogError, parse_log, replay
@@ -141,10 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=40, help="worlds each reading draws a position (default 40)")
     parser.add_argument("--class", dest="classes", default=None, metavar="N,N",
                         help="only games where the player started in these classes (0 大富豪 ... 4 大貧民)")
-    parser.add_argument("--only", action="append", default=[], metavar="READING",
-                        help="measure this reading only (may be repeated): certain, passes, expert, strong")
-    parser.add_argument("--expert", action="append", default=[], metavar="OPTION=VALUE",
-                        help="an Expert option for its reading (ai.expert.ExpertOptions; JSON value), e.g. pool=16")
+    add_reading_arguments(parser)
     parser.add_argument("--fit-tilt", type=int, default=0, metavar="STEPS",
                         help="fit the rank_tilt option to the player's hands in this many steps instead")
     args = parser.parse_args(argv)
@@ -153,16 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     classes = None if args.classes is None else _classes(args.classes)
     if classes is not None and not classes:
         parser.error("--class: expected class numbers from 0 to 4, separated by commas")
-    try:
-        options = ExpertOptions().with_values(json_values(args.expert))
-        chosen = readers(options)
-    except ValueError as error:
-        parser.error(str(error))
-    unknown = [name for name in args.only if name not in chosen]
-    if unknown:
-        parser.error(f"unknown reading {unknown[0]!r} (readings: {', '.join(chosen)})")
-    if args.only:
-        chosen = {name: reader for name, reader in chosen.items() if name in args.only}
+    options, chosen = chosen_readers(parser, args)
     try:
         found = log_positions(args.logs, args.observer, args.player, args.positions, classes)
     except (OSError, LogError) as error:
