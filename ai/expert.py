@@ -252,7 +252,7 @@ class ExpertOptions:
     per joker, 2 or ace: ``inference.ChainSampler``): from passes alone, the worlds gave the champion program 0.4
     fewer of them than it held in its games (0.76 fewer early in a game it began as an upper class).  0.6 with
     ``exchanges`` mends that, yet measured no stronger against the program: -0.19 and -0.29 on two deal sets (the
-    default's runs -0.02 to -0.33; the Expert's own points +0.03 +- 0.15 on the same deals); on the current code
+    default's runs -0.02 to -0.33; the Expert's own points +0.03 +- 0.15 on the same deals); with ``others=fit``
     +0.10 +- 0.13 and -0.17 +- 0.15 on two more (the same deals as the default), though it reads 37.2% of the
     program's hidden cards right at the real table where the default reads 32.7%."""
     rank_tilt: tuple[float, ...] = ()
