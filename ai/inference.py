@@ -260,14 +260,19 @@ class ChainSampler:
             turns = self.turns.get(seat)
             if not turns:
                 continue
-            offered: dict[int, float] = {}
-            for _ in range(self.pool):
-                self._walk(rng, self.steps)
-                hand = self._hands[seat]
-                if hand not in offered:
-                    offered[hand] = sum((soft_strong_surprise(past, hand) for past in turns), 0.0)
-            weights = spread_weights(list(offered.values()), POOL_SPREAD)
-            self._pools[seat] = (list(offered), list(accumulate(weights)))
+            offered = list(dict.fromkeys(self.hands_of(seat, self.pool, rng)))
+            surprises = [sum((soft_strong_surprise(past, hand) for past in turns), 0.0) for hand in offered]
+            weights = spread_weights(surprises, POOL_SPREAD)
+            self._pools[seat] = (offered, list(accumulate(weights)))
+
+    def hands_of(self, seat: int, count: int, rng: random.Random) -> list[int]:
+        """``seat``'s hand (now) in the chain's next ``count`` deals, ``steps`` apart: draws from its reading
+        of that hand (after a first ``sample``, which runs the burn-in)."""
+        found = []
+        for _ in range(count):
+            self._walk(rng, self.steps)
+            found.append(self._hands[seat])
+        return found
 
     def _with_pooled_hands(self, rng: random.Random) -> tuple[list[int], int]:
         """The chain's deal with each pooled player's hand drawn from its pool by weight, the players in a

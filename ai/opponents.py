@@ -112,15 +112,15 @@ class ChampionModel:
         total = sum(e, 0.0)
         return [x / total for x in e]
 
+    def choices(self, state: PublicView, hand: int, drawn: int = -1) -> tuple[list[Move], list[float]]:
+        """The legal moves of the seat to act holding ``hand``, and the model's probability of each."""
+        moves = moves_for(state, hand, drawn)
+        return moves, self.probabilities(state, hand, moves)
+
     def policy(self, rng: random.Random) -> Policy:
         """A playout policy: the seat to act draws its move from the model; the moves and their
         probabilities are remembered by position (one search's playouts meet positions again)."""
-
-        def choices(game: Game, hand: int) -> tuple[list[Move], list[float]]:
-            moves = moves_for(game, hand, game.drawn)
-            return moves, self.probabilities(game, hand, moves)
-
-        return drawn_policy(choices, rng)
+        return drawn_policy(lambda game, hand: self.choices(game, hand, game.drawn), rng)
 
 
 def strong_choices(state: PublicView, hand: int, drawn: int = -1,
@@ -142,15 +142,25 @@ SURPRISE_FLOOR: Final = 0.02
 a move Strong does not score, or cannot make with the hand, costs -log of it)."""
 
 
+Choices = Callable[[PublicView, int], tuple[Sequence[Move], Sequence[float]]]
+"""A move model as a spread: the moves it may make for the seat to act holding a hand, and their weights."""
+
+
 def soft_strong_surprise(past: PastTurn, hand: int) -> float:
-    """How unlikely the soft Strong finds the move of ``past`` made holding ``hand`` now (its hand then is
-    this plus what it played since): -log of its probability, mixed with ``SURPRISE_FLOOR``."""
+    """How unlikely the soft Strong finds the move of ``past`` made holding ``hand`` now (``move_surprise``)."""
+    return move_surprise(past, hand, strong_choices)
+
+
+def move_surprise(past: PastTurn, hand: int, choices: Choices) -> float:
+    """How unlikely the model ``choices`` finds the move of ``past`` made holding ``hand`` now (its hand then
+    is this plus what it played since): -log of its probability, mixed with ``SURPRISE_FLOOR``; a move it
+    makes for certain tells nothing (0)."""
     held = hand | past.later
     if isinstance(past.move, Play) and past.move.cards & ~held:
         return -math.log(SURPRISE_FLOOR)
-    options, weights = strong_choices(past.view, held)
+    options, weights = choices(past.view, held)
     chance = weights[options.index(past.move)] / sum(weights, 0.0) if past.move in options else 0.0
-    if chance == 1.0:  # a forced move tells nothing
+    if chance == 1.0:
         return 0.0
     return -math.log(SURPRISE_FLOOR + (1.0 - SURPRISE_FLOOR) * chance)
 

@@ -19,16 +19,29 @@ position took (the chain's burn-in included):
 
 The true deal would place them all; against a player whose moves its model
 makes, what is missing is what the moves do not tell.
+
+``--headroom N`` asks how much more a player's moves could tell with time to
+spare: on each position the Expert's reading offers every other player ``N``
+hands (the chain's deals, a few steps apart), and each move model (the
+default client, Strong, the soft Strong, the champion model) weighs them by
+its likelihood of all that player's moves this game (``opponents.move_surprise``),
+raised to a power (0: the reading as it is; higher: sharper).  It prints the
+share of the hidden cards the weighed hands hold right at each power, the
+share the likeliest hands hold, and how often the true hand is likelier than
+an offered one: a model whose moves tell the hand puts the true hand above
+nearly all of them.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from game.engine import Game, Observation, native, observe, preset_rules
 from game.engine.runner import Answer, Decision, play_game
@@ -37,7 +50,9 @@ from .arena import json_values
 from .expert import Expert, ExpertOptions
 from .inference import ChainSampler
 from .levels import make_player
-from .sampling import WorldSampler
+from .normal import normal_move
+from .opponents import Choices, champion_model, move_surprise, strong_choices
+from .sampling import PastTurn, WorldSampler
 from .strong import strong_move
 
 Reader = Callable[[Observation], WorldSampler | ChainSampler]
@@ -135,12 +150,97 @@ def measure(reader: Reader, found: list[Position], worlds: int) -> Figure:
     return Figure(right / hidden if hidden else 1.0, 1000 * seconds / len(found))
 
 
+POWERS: Final = (0.0, 1.0, 2.0, 4.0, 8.0)
+"""The powers a headroom raises each model's likelihood to (0: the offered hands as the chain draws them)."""
+
+
+def move_models() -> dict[str, Choices]:
+    """The move models a headroom weighs the offered hands by, by name."""
+    return {
+        "default client": lambda state, hand: ([normal_move(state, hand)], [1.0]),
+        "Strong": lambda state, hand: ([strong_move(state, hand)], [1.0]),
+        "soft Strong": strong_choices,
+        "champion": champion_model().choices,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Headroom:
+    """How much of the players' hidden cards the hands the chain offers hold right, weighed by a move model."""
+
+    shares: tuple[float, ...]
+    """By ``POWERS``: the share held right, each hand weighed by the model's likelihood raised to that power."""
+    likeliest: float
+    """The share the likeliest of the offered hands hold right."""
+    truth: float
+    """Of the offered hands, the share the true hand is likelier than (ties count half), over the players read."""
+
+
+def headroom(found: Sequence[Position], options: ExpertOptions, offered: int,
+             models: Mapping[str, Choices]) -> dict[str, Headroom]:
+    """Each model's ``Headroom`` over ``found``: on each position the Expert's reading (``options``) offers
+    each player counted ``offered`` hands, weighed by the model's likelihood of all that player's moves this
+    game (players without a move this game or a hidden card are left out)."""
+    expert = Expert(options)
+    hidden = 0
+    right = {name: [0.0] * len(POWERS) for name in models}
+    likeliest = dict.fromkeys(models, 0.0)
+    truth: dict[str, list[float]] = {name: [] for name in models}
+    for index, position in enumerate(found):
+        rng = random.Random(index)
+        obs = position.obs
+        sampler = expert.sampler(obs)
+        if not isinstance(sampler, ChainSampler):
+            raise ValueError("the headroom weighs the chain's deals: it needs reading=chain")
+        sampler.sample(rng)
+        for seat, hand in enumerate(position.hands):
+            unknown = hand & ~obs.known[seat]
+            turns = sampler.turns.get(seat)
+            if seat == obs.seat or (position.read and seat not in position.read) or not unknown or not turns:
+                continue
+            hands = sampler.hands_of(seat, offered, rng)
+            held = [(h & unknown).bit_count() for h in hands]
+            hidden += unknown.bit_count()
+            for name, choices in models.items():
+                known = {h: _surprise(turns, h, choices) for h in set(hands)}
+                surprises = [known[h] for h in hands]
+                least = min(surprises)
+                for p, power in enumerate(POWERS):
+                    weights = [math.exp(-power * (x - least)) for x in surprises]
+                    right[name][p] += sum(w * n for w, n in zip(weights, held)) / sum(weights)
+                best = [n for n, x in zip(held, surprises) if x == least]
+                likeliest[name] += sum(best) / len(best)
+                true = _surprise(turns, hand, choices)
+                truth[name].append(sum(1.0 if x > true else 0.5 if x == true else 0.0 for x in surprises) / offered)
+    if not hidden:
+        raise ValueError("no position has a player with a move this game and a hidden card")
+    return {name: Headroom(tuple(r / hidden for r in right[name]), likeliest[name] / hidden,
+                           sum(truth[name]) / len(truth[name])) for name in models}
+
+
+def _surprise(turns: Sequence[PastTurn], hand: int, choices: Choices) -> float:
+    """How unlikely the model ``choices`` finds all of ``turns`` made holding ``hand`` now."""
+    return sum((move_surprise(past, hand, choices) for past in turns), 0.0)
+
+
+def print_headroom(found: Sequence[Position], options: ExpertOptions, offered: int) -> None:
+    """``headroom``'s figures for every move model, a line each."""
+    print("powers: " + ", ".join(f"{p:g}" for p in POWERS))
+    for name, room in headroom(found, options, offered, move_models()).items():
+        shares = ", ".join(f"{share:.1%}" for share in room.shares)
+        print(f"{name:>14}: {shares}; the likeliest hands {room.likeliest:.1%}; "
+              f"the true hand likelier than {room.truth:.0%} of those offered")
+
+
 def add_reading_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that choose the readings measured: ``--only`` and ``--expert``."""
     parser.add_argument("--only", action="append", default=[], metavar="READING",
                         help="measure this reading only (may be repeated): certain, passes, expert, strong")
     parser.add_argument("--expert", action="append", default=[], metavar="OPTION=VALUE",
                         help="an Expert option for its reading (ai.expert.ExpertOptions; JSON value), e.g. pool=16")
+    parser.add_argument("--headroom", type=int, default=0, metavar="N",
+                        help="instead of the readings, weigh N hands the Expert's reading offers each player "
+                             "by each move model's likelihood of its moves")
 
 
 def chosen_readers(
@@ -148,6 +248,8 @@ def chosen_readers(
 ) -> tuple[ExpertOptions, dict[str, Reader]]:
     """The Expert's options ``--expert`` names and the readings ``--only`` keeps (all when it names none);
     a bad option or an unknown reading ends the program through ``parser.error``."""
+    if args.headroom < 0:
+        parser.error("--headroom: expected a number of hands")
     try:
         options = ExpertOptions().with_values(json_values(args.expert))
     except ValueError as error:
@@ -170,10 +272,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.positions < 1 or args.worlds < 1:
         parser.error("--positions and --worlds must be positive")
-    _, chosen = chosen_readers(parser, args)
+    options, chosen = chosen_readers(parser, args)
     found = positions(args.positions, args.players)
-    print(f"{len(found)} positions of {args.players} players, {args.worlds} worlds each, "
+    each = f"{args.headroom} hands offered" if args.headroom else f"{args.worlds} worlds"
+    print(f"{len(found)} positions of {args.players} players, {each} each, "
           f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))
+    if args.headroom:
+        print_headroom(found, options, args.headroom)
+        return 0
     for name, reader in chosen.items():
         figure = measure(reader, found, args.worlds)
         print(f"{name:>8}: {figure.share:.1%} of the hidden cards placed right, "

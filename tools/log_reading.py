@@ -1,7 +1,7 @@
 """How well the Expert's worlds read one player's hand at a real table: the official server's logs.
 
     python -m tools.log_reading LOG... --observer ours --player Blauwereg [--positions 200]
-        [--worlds 40] [--class 0,1] [--expert pool=16] [--only expert]
+        [--worlds 40] [--class 0,1] [--expert pool=16] [--only expert] [--headroom 400]
 
 ``ai.reading`` measures the readings on games among our own players; this
 takes its positions from the official server's play-by-play logs
@@ -13,6 +13,9 @@ game has run ``ai.reading.SETTLED`` decisions, is a position, up to
 in one of those classes: 0 大富豪 … 4 大貧民).  Each reading draws
 ``--worlds`` worlds a position, and the figure is the share of the player's
 hidden cards a world puts in its hand, then of every other seat's.
+
+``--headroom N`` weighs ``N`` hands the Expert's reading offers the player
+by each move model's likelihood of its moves instead (``ai.reading``'s).
 
 ``--fit-tilt STEPS`` fits the Expert's ``rank_tilt`` instead (with the other
 ``--expert`` options): the deals' log-weight per card by rank that a loosely
@@ -34,7 +37,7 @@ from pathlib import Path
 
 from ai.expert import Expert, ExpertOptions
 from ai.inference import TILT_RANKS, ChainSampler, tilt_rank
-from ai.reading import SETTLED, Position, add_reading_arguments, chosen_readers, measure
+from ai.reading import SETTLED, Position, add_reading_arguments, chosen_readers, measure, print_headroom
 from game.engine import native, observe
 from game.engine.cards import iter_ids
 from game.network.uecda.official_log import LogError, parse_log, replay
@@ -146,6 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.positions < 1 or args.worlds < 1 or args.fit_tilt < 0:
         parser.error("--positions and --worlds must be positive, --fit-tilt a number of steps")
+    if args.fit_tilt and args.headroom:
+        parser.error("--fit-tilt and --headroom are two measurements: ask for one")
     classes = None if args.classes is None else _classes(args.classes)
     if classes is not None and not classes:
         parser.error("--class: expected class numbers from 0 to 4, separated by commas")
@@ -165,6 +170,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
+        return 0
+    if args.headroom:
+        print(f"{len(found)} positions of {args.observer} reading {args.player}, {args.headroom} hands offered each, "
+              f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))
+        print_headroom(found, options, args.headroom)
         return 0
     others = [Position(p.obs, p.hands, tuple(s for s in range(len(p.hands)) if s not in (p.obs.seat, *p.read)))
               for p in found]

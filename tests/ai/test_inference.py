@@ -277,6 +277,25 @@ def test_pooled_hands_come_from_the_pool_and_keep_what_is_certain() -> None:
     assert taken > 0.3 * (taken + kept) and kept, (taken, kept)
 
 
+def test_the_hands_a_player_is_offered_are_ones_it_may_hold() -> None:
+    """After the first world, the chain offers a player's hands from its deals: as many as asked, each of the
+    player's size with the cards it is known to hold and none the observer sees, and they vary."""
+    for _, obs in _strong_games(4, 16):
+        sampler = ChainSampler(obs)
+        rng = random.Random(5)
+        sampler.sample(rng)
+        for seat in range(obs.state.n):
+            if seat == obs.seat or not obs.state.counts[seat]:
+                continue
+            hands = sampler.hands_of(seat, 30, rng)
+            assert len(hands) == 30
+            for hand in hands:
+                assert hand.bit_count() == obs.state.counts[seat]
+                assert hand & obs.known[seat] == obs.known[seat] and not hand & ~obs.unseen
+            if (obs.unseen & ~obs.known[seat]).bit_count() > obs.state.counts[seat]:
+                assert len(set(hands)) > 1, "the chain moves between deals"
+
+
 def test_weighing_by_the_soft_strong_reads_a_strong_player_better() -> None:
     """Against Strong players the soft Strong's weights put more of each player's hidden cards in the
     worlds than its passes alone do."""

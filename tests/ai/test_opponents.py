@@ -23,6 +23,7 @@ from ai.opponents import (
     champion_features,
     champion_model,
     model_fits,
+    move_surprise,
     opponent_model,
     seat_policy,
     soft_strong,
@@ -245,6 +246,27 @@ def test_the_soft_strong_is_least_surprised_by_strongs_own_moves() -> None:
             if isinstance(past.move, Play):
                 assert soft_strong_surprise(replace(past, later=0), 0) == -math.log(SURPRISE_FLOOR)
     assert checked > 40 and forced > 0
+
+
+def test_a_models_surprise_is_minus_the_log_of_its_chance() -> None:
+    """``move_surprise``: a model certain of the move is not surprised, one that never makes it is surprised
+    the most, and one that makes it half the time by -log of a half, mixed with the floor; the champion model
+    spreads its chances over exactly the legal moves."""
+    rules = preset_rules("uecda")
+    game = Game.new(rules, random.Random(2))
+    for _ in range(12):
+        game.apply(strong_policy(game))
+    obs = observe(game, game.turn)
+    past = past_turns(obs, limit=0)[-1]
+    hand = game.hands[past.seat]
+    other = next(move for move in moves_for(past.view, hand | past.later) if move != past.move)
+    assert move_surprise(past, hand, lambda state, held: ([past.move], [1.0])) == 0.0
+    assert move_surprise(past, hand, lambda state, held: ([other], [1.0])) == -math.log(SURPRISE_FLOOR)
+    half = move_surprise(past, hand, lambda state, held: ([past.move, other], [1.0, 1.0]))
+    assert half == pytest.approx(-math.log(SURPRISE_FLOOR + (1 - SURPRISE_FLOOR) / 2))
+    assert soft_strong_surprise(past, hand) == move_surprise(past, hand, strong_choices)
+    moves, chances = champion_model().choices(past.view, hand | past.later)
+    assert moves == moves_for(past.view, hand | past.later) and sum(chances) == pytest.approx(1.0)
 
 
 def _expert_after_a_match(monkeypatch: pytest.MonkeyPatch, others: Others) -> Expert:

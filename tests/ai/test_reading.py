@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ai import reading
-from ai.expert import ExpertOptions
+from ai.expert import ExpertOptions, Reading
 from game.engine import Game
 
 
@@ -52,11 +52,41 @@ def test_it_prints_each_reading(capsys: pytest.CaptureFixture[str]) -> None:
     assert "% of the hidden cards placed right, " in lines[1] and lines[1].endswith(" ms of CPU a position")
 
 
+def test_the_exact_model_tells_more_of_a_strong_players_hand_than_the_default_client() -> None:
+    """Among Strong players, the hands the Expert's reading offers weighed by Strong's likelihood of each
+    player's moves hold more of its hidden cards the sharper the weights, and the true hand is likelier than
+    most of those offered; the default client, which does not explain Strong, tells less."""
+    found = reading.positions(12, "strong")
+    models = reading.move_models()
+    rooms = reading.headroom(found, ExpertOptions(), 40, {name: models[name] for name in ("default client", "Strong")})
+    strong, default = rooms["Strong"], rooms["default client"]
+    assert strong.shares[-1] > strong.shares[0] + 0.005 and strong.likeliest > strong.shares[0]
+    assert strong.shares[0] == default.shares[0], "power 0 is the reading as it is, whatever the model"
+    assert strong.truth > 0.6 and strong.truth > default.truth + 0.1
+
+
+def test_the_headroom_needs_the_chain() -> None:
+    found = reading.positions(1, "strong")
+    with pytest.raises(ValueError, match="reading=chain"):
+        reading.headroom(found, ExpertOptions(reading=Reading.PASSES), 4, reading.move_models())
+
+
+def test_it_prints_the_headroom_of_each_model(capsys: pytest.CaptureFixture[str]) -> None:
+    assert reading.main(["--positions", "2", "--headroom", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("2 positions of strong players, 3 hands offered each, the search runs ")
+    assert lines[1] == "powers: 0, 1, 2, 4, 8"
+    assert [line.split(":")[0].strip() for line in lines[2:]] == ["default client", "Strong", "soft Strong", "champion"]
+    assert lines[2].count("%, ") == 4 and "; the likeliest hands " in lines[2]
+    assert lines[2].endswith(" of those offered") and "; the true hand likelier than " in lines[2]
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--positions", "0"], "must be positive"),
     (["--only", "tarot"], "unknown reading 'tarot' (readings: certain, passes, expert, strong)"),
     (["--expert", "pool=-1"], "pool: expected a whole number from 0"),
     (["--players", "expert"], "invalid choice"),
+    (["--headroom", "-1"], "--headroom: expected a number of hands"),
 ])
 def test_bad_arguments_are_refused(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as error:

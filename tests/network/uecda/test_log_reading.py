@@ -57,12 +57,22 @@ def test_it_prints_the_player_and_the_others(capsys: pytest.CaptureFixture[str])
     assert "% of the others', " in lines[1] and lines[1].endswith(" ms of CPU a position")
 
 
+def test_it_prints_the_headroom_of_reading_the_player(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(LOG), "--observer", "std0", "--player", "std3", "--positions", "3", "--headroom", "4",
+                 "--expert", "exchanges=true"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("3 positions of std0 reading std3, 4 hands offered each, the search runs ")
+    assert lines[0].endswith(", exchanges=true") and lines[1] == "powers: 0, 1, 2, 4, 8"
+    assert [line.split(":")[0].strip() for line in lines[2:]] == ["default client", "Strong", "soft Strong", "champion"]
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--observer", "std0", "--player", "Blauwereg"], "no decision of std0 at a table with Blauwereg"),
     (["--observer", "std0", "--player", "std3", "--class", "top"], "--class: expected class numbers from 0 to 4"),
     (["--observer", "std0", "--player", "std3", "--class", "0,5"], "--class: expected class numbers from 0 to 4"),
     (["--observer", "std0", "--player", "std3", "--worlds", "0"], "must be positive"),
     (["--observer", "std0", "--player", "std3", "--fit-tilt", "-1"], "--fit-tilt a number of steps"),
+    (["--observer", "std0", "--player", "std3", "--fit-tilt", "2", "--headroom", "4"], "two measurements: ask for one"),
 ])
 def test_bad_arguments_get_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     code: int | str | None
