@@ -43,7 +43,7 @@ measured no stronger (``ExpertOptions.exchanges``).
 A loosely read player can still be weighed by a model that explains it, at
 a cost: on request (``pool``), after the burn-in the chain offers each such
 player the hands it holds in ``pool`` of its deals, each weighed by how
-likely the soft Strong (``opponents.soft_strong_surprise``: a spread over
+likely the soft Strong (``opponents.turns_surprise``: a spread over
 Strong's moves fitted to a champion program) makes every move of that player
 this game with it, and each world then gives the player one of those hands
 drawn by weight (the cards it gives up go to the seats that held the ones it
@@ -83,7 +83,7 @@ from game.engine.cards import CARDS, JOKER_MASK, iter_ids, natural_strength_key
 from game.engine.state import GiftKind
 
 from .normal import cards_before_gift, normal_move
-from .opponents import soft_strong_surprise
+from .opponents import turns_surprise
 from .sampling import (
     PASS_TRUST,
     PassSeen,
@@ -255,13 +255,13 @@ class ChainSampler:
     def weigh_pools(self, rng: random.Random) -> None:
         """For each loosely read player: the hands the chain offers it in ``pool`` of its deals, each
         weighed by how likely the soft Strong makes all that player's moves this game with it
-        (``opponents.soft_strong_surprise``), flattened to keep a spread (``spread_weights``)."""
+        (``opponents.turns_surprise``), flattened to keep a spread (``spread_weights``)."""
         for seat in self._loose:
             turns = self.turns.get(seat)
             if not turns:
                 continue
             offered = list(dict.fromkeys(self.hands_of(seat, self.pool, rng)))
-            surprises = [sum((soft_strong_surprise(past, hand) for past in turns), 0.0) for hand in offered]
+            surprises = [turns_surprise(turns, hand) for hand in offered]
             weights = spread_weights(surprises, POOL_SPREAD)
             self._pools[seat] = (offered, list(accumulate(weights)))
 

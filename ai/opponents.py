@@ -37,7 +37,7 @@ import json
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -146,9 +146,10 @@ Choices = Callable[[PublicView, int], tuple[Sequence[Move], Sequence[float]]]
 """A move model as a spread: the moves it may make for the seat to act holding a hand, and their weights."""
 
 
-def soft_strong_surprise(past: PastTurn, hand: int) -> float:
-    """How unlikely the soft Strong finds the move of ``past`` made holding ``hand`` now (``move_surprise``)."""
-    return move_surprise(past, hand, strong_choices)
+def turns_surprise(turns: Iterable[PastTurn], hand: int, choices: Choices = strong_choices) -> float:
+    """How unlikely the model ``choices`` (by default the soft Strong) finds all of ``turns`` made holding
+    ``hand`` now: the sum of their ``move_surprise``."""
+    return sum((move_surprise(past, hand, choices) for past in turns), 0.0)
 
 
 def move_surprise(past: PastTurn, hand: int, choices: Choices) -> float:
@@ -325,7 +326,7 @@ def opponent_model(mode: str, rng: random.Random) -> Policy:
 
 
 __all__ = [
-    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "FIT_MOVES", "NO_FIT", "SOFT_STRONG", "ChampionModel", "Fit",
-    "champion_features", "champion_model", "drawn_policy", "model_fits", "opponent_model", "seat_policy",
-    "soft_strong", "soft_strong_surprise", "strong_choices", "true_turns", "unexplained_moves",
+    "CHAMPION_FEATURES", "CHAMPION_WEIGHTS", "FIT_MOVES", "NO_FIT", "SOFT_STRONG", "ChampionModel", "Choices",
+    "Fit", "champion_features", "champion_model", "drawn_policy", "model_fits", "move_surprise", "opponent_model",
+    "seat_policy", "soft_strong", "strong_choices", "true_turns", "turns_surprise", "unexplained_moves",
 ]

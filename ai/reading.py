@@ -24,7 +24,7 @@ makes, what is missing is what the moves do not tell.
 spare: on each position the Expert's reading offers every other player ``N``
 hands (the chain's deals, a few steps apart), and each move model (the
 default client, Strong, the soft Strong, the champion model) weighs them by
-its likelihood of all that player's moves this game (``opponents.move_surprise``),
+its likelihood of all that player's moves this game (``opponents.turns_surprise``),
 raised to a power (0: the reading as it is; higher: sharper).  It prints the
 share of the hidden cards the weighed hands hold right at each power, the
 share the likeliest hands hold, and how often the true hand is likelier than
@@ -51,8 +51,8 @@ from .expert import Expert, ExpertOptions
 from .inference import ChainSampler
 from .levels import make_player
 from .normal import normal_move
-from .opponents import Choices, champion_model, move_surprise, strong_choices
-from .sampling import PastTurn, WorldSampler
+from .opponents import Choices, champion_model, strong_choices, turns_surprise
+from .sampling import WorldSampler
 from .strong import strong_move
 
 Reader = Callable[[Observation], WorldSampler | ChainSampler]
@@ -202,7 +202,7 @@ def headroom(found: Sequence[Position], options: ExpertOptions, offered: int,
             held = [(h & unknown).bit_count() for h in hands]
             hidden += unknown.bit_count()
             for name, choices in models.items():
-                known = {h: _surprise(turns, h, choices) for h in set(hands)}
+                known = {h: turns_surprise(turns, h, choices) for h in set(hands)}
                 surprises = [known[h] for h in hands]
                 least = min(surprises)
                 for p, power in enumerate(POWERS):
@@ -210,17 +210,12 @@ def headroom(found: Sequence[Position], options: ExpertOptions, offered: int,
                     right[name][p] += sum(w * n for w, n in zip(weights, held)) / sum(weights)
                 best = [n for n, x in zip(held, surprises) if x == least]
                 likeliest[name] += sum(best) / len(best)
-                true = _surprise(turns, hand, choices)
+                true = turns_surprise(turns, hand, choices)
                 truth[name].append(sum(1.0 if x > true else 0.5 if x == true else 0.0 for x in surprises) / offered)
     if not hidden:
         raise ValueError("no position has a player with a move this game and a hidden card")
     return {name: Headroom(tuple(r / hidden for r in right[name]), likeliest[name] / hidden,
                            sum(truth[name]) / len(truth[name])) for name in models}
-
-
-def _surprise(turns: Sequence[PastTurn], hand: int, choices: Choices) -> float:
-    """How unlikely the model ``choices`` finds all of ``turns`` made holding ``hand`` now."""
-    return sum((move_surprise(past, hand, choices) for past in turns), 0.0)
 
 
 def print_headroom(found: Sequence[Position], options: ExpertOptions, offered: int) -> None:

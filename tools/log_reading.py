@@ -171,15 +171,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: {error}", file=sys.stderr)
             return 2
         return 0
+    each = f"{args.headroom} hands offered" if args.headroom else f"{args.worlds} worlds"
+    print(f"{len(found)} positions of {args.observer} reading {args.player}, {each} each, "
+          f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))
     if args.headroom:
-        print(f"{len(found)} positions of {args.observer} reading {args.player}, {args.headroom} hands offered each, "
-              f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))
         print_headroom(found, options, args.headroom)
         return 0
     others = [Position(p.obs, p.hands, tuple(s for s in range(len(p.hands)) if s not in (p.obs.seat, *p.read)))
               for p in found]
-    print(f"{len(found)} positions of {args.observer} reading {args.player}, {args.worlds} worlds each, "
-          f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))
     for name, reader in chosen.items():
         mine = measure(reader, found, args.worlds)
         rest = measure(reader, others, args.worlds)

@@ -27,9 +27,9 @@ from ai.opponents import (
     opponent_model,
     seat_policy,
     soft_strong,
-    soft_strong_surprise,
     strong_choices,
     true_turns,
+    turns_surprise,
     unexplained_moves,
 )
 from ai.playout import Policy, place_points, playout, playout_place
@@ -234,24 +234,24 @@ def test_the_soft_strong_is_least_surprised_by_strongs_own_moves() -> None:
         obs = observe(game, game.turn)
         for past in past_turns(obs, limit=0):
             hand = game.hands[past.seat]
-            surprise = soft_strong_surprise(past, hand)
+            surprise = move_surprise(past, hand, strong_choices)
             moves = moves_for(past.view, hand | past.later)
             if len(moves) == 1:
                 assert surprise == 0.0
                 forced += 1
                 continue
             assert 0.0 < surprise < -math.log(SURPRISE_FLOOR)
-            assert all(soft_strong_surprise(replace(past, move=move), hand) >= surprise for move in moves)
+            assert all(move_surprise(replace(past, move=move), hand, strong_choices) >= surprise for move in moves)
             checked += 1
             if isinstance(past.move, Play):
-                assert soft_strong_surprise(replace(past, later=0), 0) == -math.log(SURPRISE_FLOOR)
+                assert move_surprise(replace(past, later=0), 0, strong_choices) == -math.log(SURPRISE_FLOOR)
     assert checked > 40 and forced > 0
 
 
 def test_a_models_surprise_is_minus_the_log_of_its_chance() -> None:
     """``move_surprise``: a model certain of the move is not surprised, one that never makes it is surprised
-    the most, and one that makes it half the time by -log of a half, mixed with the floor; the champion model
-    spreads its chances over exactly the legal moves."""
+    the most, and one that makes it half the time by -log of a half, mixed with the floor; several moves add up;
+    the champion model spreads its chances over exactly the legal moves."""
     rules = preset_rules("uecda")
     game = Game.new(rules, random.Random(2))
     for _ in range(12):
@@ -264,7 +264,7 @@ def test_a_models_surprise_is_minus_the_log_of_its_chance() -> None:
     assert move_surprise(past, hand, lambda state, held: ([other], [1.0])) == -math.log(SURPRISE_FLOOR)
     half = move_surprise(past, hand, lambda state, held: ([past.move, other], [1.0, 1.0]))
     assert half == pytest.approx(-math.log(SURPRISE_FLOOR + (1 - SURPRISE_FLOOR) / 2))
-    assert soft_strong_surprise(past, hand) == move_surprise(past, hand, strong_choices)
+    assert turns_surprise([past, past], hand) == 2 * move_surprise(past, hand, strong_choices)
     moves, chances = champion_model().choices(past.view, hand | past.later)
     assert moves == moves_for(past.view, hand | past.later) and sum(chances) == pytest.approx(1.0)
 
