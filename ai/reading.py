@@ -227,6 +227,14 @@ def print_headroom(found: Sequence[Position], options: ExpertOptions, offered: i
               f"the true hand likelier than {room.truth:.0%} of those offered")
 
 
+def print_heading(count: int, whose: str, args: argparse.Namespace) -> None:
+    """The first line of a measurement's output: the positions, what each draws, how the search runs, the
+    Expert's options."""
+    each = f"{args.headroom} hands offered" if args.headroom else f"{args.worlds} worlds"
+    print(f"{count} positions of {whose}, {each} each, the search runs {native.status()}"
+          + "".join(f", {item}" for item in args.expert))
+
+
 def add_reading_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that choose the readings measured: ``--only`` and ``--expert``."""
     parser.add_argument("--only", action="append", default=[], metavar="READING",
@@ -269,9 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--positions and --worlds must be positive")
     options, chosen = chosen_readers(parser, args)
     found = positions(args.positions, args.players)
-    each = f"{args.headroom} hands offered" if args.headroom else f"{args.worlds} worlds"
-    print(f"{len(found)} positions of {args.players} players, {each} each, "
-          f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))
+    print_heading(len(found), f"{args.players} players", args)
     if args.headroom:
         print_headroom(found, options, args.headroom)
         return 0

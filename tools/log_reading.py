@@ -37,8 +37,16 @@ from pathlib import Path
 
 from ai.expert import Expert, ExpertOptions
 from ai.inference import TILT_RANKS, ChainSampler, tilt_rank
-from ai.reading import SETTLED, Position, add_reading_arguments, chosen_readers, measure, print_headroom
-from game.engine import native, observe
+from ai.reading import (
+    SETTLED,
+    Position,
+    add_reading_arguments,
+    chosen_readers,
+    measure,
+    print_heading,
+    print_headroom,
+)
+from game.engine import observe
 from game.engine.cards import iter_ids
 from game.network.uecda.official_log import LogError, parse_log, replay
 
@@ -171,9 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: {error}", file=sys.stderr)
             return 2
         return 0
-    each = f"{args.headroom} hands offered" if args.headroom else f"{args.worlds} worlds"
-    print(f"{len(found)} positions of {args.observer} reading {args.player}, {each} each, "
-          f"the search runs {native.status()}" + "".join(f", {item}" for item in args.expert))
+    print_heading(len(found), f"{args.observer} reading {args.player}", args)
     if args.headroom:
         print_headroom(found, options, args.headroom)
         return 0
