@@ -62,7 +62,7 @@ from .endgame import Solution, solve, two_player_world
 from .forcing import forced_out_of, forced_place
 from .inference import TILT_RANKS, TRUST, ChainSampler
 from .normal import normal_policy
-from .opponents import NO_FIT, Fit, model_fits, opponent_model, seat_policy, unexplained_moves
+from .opponents import NO_FIT, Fit, champion_model, model_fits, opponent_model, seat_policy, unexplained_moves
 from .player import Player
 from .playout import Policy, Settle, fewer_collections, give_in_exchange, place_points, playout_place, remembered
 from .refined import fitted_model, refined_policy
@@ -86,20 +86,43 @@ class Tally:
     arms: tuple[Move, ...]
     pulls: tuple[int, ...]
     totals: tuple[float, ...]
+    prior: Prior | None = None
+    """What each candidate's mean starts from (``root_prior``), the same in every part of a decision."""
 
     def best(self) -> Move:
         """The tried candidate with the best mean reward (``best_arm``)."""
-        return self.arms[best_arm(self.pulls, self.totals)]
+        return self.arms[best_arm(self.pulls, self.totals, self.prior)]
 
 
-def best_arm(pulls: Sequence[int], totals: Sequence[float]) -> int:
+@dataclass(frozen=True, slots=True)
+class Prior:
+    """A policy's preference among the candidates, counted as tries made before the search: ``weight`` tries
+    of each candidate with the reward ``leaning`` (0 for the candidate the policy likes least, 1 for its
+    favourite).  The playouts' means move away from it as their tries outnumber it."""
+
+    weight: float
+    leaning: tuple[float, ...]
+
+    def mean(self, arm: int, pulls: int, total: float) -> float:
+        """The mean reward of ``arm`` after ``pulls`` tries that brought ``total``, the prior's tries included."""
+        return (total + self.weight * self.leaning[arm]) / (pulls + self.weight)
+
+
+def mean_reward(arm: int, pulls: Sequence[int], totals: Sequence[float], prior: Prior | None = None) -> float:
+    """The mean reward of ``arm`` (-1 when untried), from the prior's tries too when there is one."""
+    if not pulls[arm]:
+        return -1.0
+    return prior.mean(arm, pulls[arm], totals[arm]) if prior else totals[arm] / pulls[arm]
+
+
+def best_arm(pulls: Sequence[int], totals: Sequence[float], prior: Prior | None = None) -> int:
     """Of the candidates tried at least half as often as the most tried, the one with the best mean
     reward (more tries, then the earlier one, break ties).  A candidate tried much less often was left
     behind by the search, and its mean is not comparable (the ones kept were kept for a lucky start)."""
     most = max(pulls)
 
     def key(a: int) -> tuple[bool, float, int, int]:
-        return (2 * pulls[a] >= most, totals[a] / pulls[a] if pulls[a] else -1.0, pulls[a], -a)
+        return (2 * pulls[a] >= most, mean_reward(a, pulls, totals, prior), pulls[a], -a)
 
     return max(range(len(pulls)), key=key)
 
@@ -122,7 +145,7 @@ def combine(parts: Sequence[Move | Tally]) -> Move:
         for a in range(len(arms)):
             pulls[a] += tally.pulls[a]
             totals[a] += tally.totals[a]
-    return Tally(arms, tuple(pulls), tuple(totals)).best()
+    return Tally(arms, tuple(pulls), tuple(totals), tallies[0].prior).best()
 
 
 class Reading(str, Enum):
@@ -284,6 +307,11 @@ class ExpertOptions:
     """The playouts' reward by place (1st first) instead of the preset's points: e.g. what each place is
     worth over the rest of the class cycle (the class carries into the next game's exchange).  Used when
     it names a value for every player; any sequence is accepted and turned into a tuple."""
+    root_prior: float = 0.0
+    """How much the champion model's preference among the candidates weighs in the search (0: not at all): each
+    candidate starts with ``root_prior * (candidates - 1) ** 0.6`` tries' worth of reward, from 0 for the one the
+    model finds least likely to 1 for its likeliest (``Prior``), the way the champion program starts its own
+    search from its policy (with 4)."""
 
     def __post_init__(self) -> None:
         if self.place_values is not None:
@@ -333,6 +361,7 @@ _LIMITS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
     ("candidates", lambda v: _whole(v) and v >= 1, "a whole number from 1"),
     ("wide_candidates", lambda v: _whole(v) and v >= 1, "a whole number from 1"),
     ("pool", lambda v: _whole(v) and v >= 0, "a whole number from 0"),
+    ("root_prior", lambda v: _number(v) and v >= 0, "a number from 0"),
     ("forced_leaves", lambda v: _whole(v) and v >= 0, "a whole number from 0"),
     ("gifts", lambda v: _whole(v) and v >= 0, "a whole number from 0"),
     ("exploration", lambda v: _number(v) and v >= 0, "a number from 0"),
@@ -577,8 +606,22 @@ class Expert(Player):
         def play(game: Game, arm: int) -> None:
             game.apply(arms[arm])
 
-        pulls, totals = self._tries(obs, rng, len(arms), play, deadline, cancelled, clock)
-        return Tally(tuple(arms), tuple(pulls), tuple(totals))
+        prior = self.prior(obs, arms)
+        pulls, totals = self._tries(obs, rng, len(arms), play, deadline, cancelled, clock, prior)
+        return Tally(tuple(arms), tuple(pulls), tuple(totals), prior)
+
+    def prior(self, obs: Observation, arms: Sequence[Move]) -> Prior | None:
+        """What the search's means start from (the ``root_prior`` option): the champion model's log-probability
+        of each candidate, scaled from 0 (the least likely) to 1 (the likeliest); None without the option."""
+        if not self.options.root_prior:
+            return None
+        moves = obs.move_list()
+        chances = dict(zip(moves, champion_model().probabilities(obs.state, obs.hand, moves)))
+        logs = [math.log(max(chances[arm], 1e-300)) for arm in arms]
+        low = min(logs)
+        span = max(logs) - low or 1.0
+        weight = self.options.root_prior * (len(arms) - 1) ** 0.6
+        return Prior(weight, tuple((x - low) / span for x in logs))
 
     # The playouts make and drop many small objects: the collector runs less often meanwhile, and its usual
     # pace comes back once the search's worlds and memories are gone (a collection with them alive would go
@@ -593,10 +636,12 @@ class Expert(Player):
         deadline: float | None,
         cancelled: Callable[[], bool] | None,
         clock: Callable[[], float],
+        prior: Prior | None = None,
     ) -> tuple[list[int], list[float]]:
         """Tries of ``count`` candidates shared by the ``allocation`` option: each try makes one (``act``) in a
         world drawn for it (the k-th try of every candidate in the same k-th world) and plays the game out;
-        how often each was tried and the sum of its rewards (each scaled to 0..1)."""
+        how often each was tried and the sum of its rewards (each scaled to 0..1).  The means the sharing
+        compares start from ``prior`` when there is one."""
         values = self.place_rewards(obs.state.rules)
         low, high = min(values), max(values)
         span = float(high - low) or 1.0
@@ -623,9 +668,9 @@ class Expert(Player):
             totals[arm] += (values[place] - low) / span
 
         if self.options.allocation is Allocation.HALVING:
-            _halve(attempt, pulls, totals, self.options.iterations, deadline, cancelled, clock)
+            _halve(attempt, pulls, totals, self.options.iterations, deadline, cancelled, clock, prior)
         else:
-            self._ucb(attempt, pulls, totals, deadline, cancelled, clock)
+            self._ucb(attempt, pulls, totals, deadline, cancelled, clock, prior)
         return pulls, totals
 
     def _settle(self, seat: int) -> Settle | None:
@@ -647,6 +692,7 @@ class Expert(Player):
         deadline: float | None,
         cancelled: Callable[[], bool] | None,
         clock: Callable[[], float],
+        prior: Prior | None = None,
     ) -> None:
         """UCB1 (``Allocation.UCB``): tries until the iterations are done, or the deadline passes or the
         search is cancelled once every candidate has been tried."""
@@ -660,7 +706,7 @@ class Expert(Player):
                 (deadline is not None and clock() >= deadline) or (cancelled is not None and cancelled())
             ):
                 break
-            attempt(self._pick(pulls, totals, done))
+            attempt(self._pick(pulls, totals, done, prior))
             done += 1
 
     def _others_policy(self, rng: random.Random) -> Policy:
@@ -674,17 +720,19 @@ class Expert(Player):
             return opponent_model(others.value, rng)
         return normal_policy
 
-    def _pick(self, pulls: list[int], totals: list[float], done: int) -> int:
-        """UCB1: the arm with the best mean plus exploration bonus (untried arms first)."""
+    def _pick(self, pulls: list[int], totals: list[float], done: int, prior: Prior | None = None) -> int:
+        """UCB1: the arm with the best mean plus exploration bonus (untried arms first); with a ``prior``, its
+        tries count in the mean and in the bonus."""
         for arm, n in enumerate(pulls):
             if n == 0:
                 return arm
         log_total = math.log(done)
         c = self.options.exploration
+        more = prior.weight if prior else 0.0
         best_arm = 0
         best_value = -1.0
         for arm, n in enumerate(pulls):
-            value = totals[arm] / n + c * math.sqrt(log_total / n)
+            value = mean_reward(arm, pulls, totals, prior) + c * math.sqrt(log_total / (n + more))
             if value > best_value:
                 best_arm, best_value = arm, value
         return best_arm
@@ -698,6 +746,7 @@ def _halve(
     deadline: float | None,
     cancelled: Callable[[], bool] | None,
     clock: Callable[[], float],
+    prior: Prior | None = None,
 ) -> None:
     """Sequential halving (``Allocation.HALVING``): ceil(log2 n) rounds sharing the time (or the ``limit``
     tries) equally; a round tries every candidate left once a sweep, all in the same world, and keeps the
@@ -722,7 +771,7 @@ def _halve(
                 break
             if cancelled is not None and cancelled():
                 return
-        left = sorted(left, key=lambda a: (-totals[a] / pulls[a], a))[: (len(left) + 1) // 2]
+        left = sorted(left, key=lambda a: (-mean_reward(a, pulls, totals, prior), a))[: (len(left) + 1) // 2]
 
 
 def _past_or(deadline: float, cancelled: Callable[[], bool] | None) -> Callable[[], bool]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import pickle
 import random
 import time
 
@@ -11,6 +12,7 @@ import pytest
 import ai.expert as expert_module
 from ai.expert import Expert, ExpertOptions, Others, Reading
 from ai.normal import normal_policy
+from ai.opponents import champion_model
 from ai.playout import PLAYOUT_COLLECTION_THRESHOLD, Policy, Settle, playout, playout_place, points_range
 from ai.strong import best_gift, ranked_gifts
 from game.engine import Game, Phase, Play, observe, parse_cards, preset_rules
@@ -143,6 +145,8 @@ def test_learned_others_in_the_playouts_give_legal_moves() -> None:
     ({"rank_tilt": [0.0] * 13 + ["high"]}, "rank_tilt: expected 14 numbers"),
     ({"rank_tilt": 0.5}, "rank_tilt: expected 14 numbers"),
     ({"forced_leaves": -1}, "forced_leaves: expected a whole number from 0, not -1"),
+    ({"root_prior": -4}, "root_prior: expected a number from 0, not -4"),
+    ({"root_prior": "policy"}, "root_prior: expected a number from 0"),
     ({"prior": "learned"}, "unknown Expert option 'prior' \\(options: budget, iterations"),
 ])
 def test_expert_options_are_checked_by_name(values: dict[str, object], message: str) -> None:
@@ -307,3 +311,57 @@ def test_halving_search_is_deterministic_and_legal() -> None:
         assert found == again
         if isinstance(found, expert_module.Tally):
             assert sum(found.pulls) == 30 and found.best() in obs.move_list()
+
+
+def test_a_prior_counts_as_tries_made_before_the_search() -> None:
+    prior = expert_module.Prior(4.0, (0.0, 1.0))
+    assert prior.mean(1, 1, 0.0) == pytest.approx(0.8), "four tries at 1 and one at 0"
+    assert prior.mean(0, 4, 4.0) == pytest.approx(0.5)
+    pulls, totals = [10, 10], [6.0, 5.0]
+    assert expert_module.best_arm(pulls, totals) == 0
+    assert expert_module.best_arm(pulls, totals, prior) == 1, "the policy's favourite catches up: 9/14 > 6/14"
+    assert expert_module.best_arm(pulls, totals, expert_module.Prior(1.0, (0.0, 1.0))) == 0
+    assert expert_module.best_arm([10, 4], [6.0, 4.0], prior) == 0, "a candidate left behind stays behind"
+
+
+def test_the_prior_of_the_shared_search_is_counted_once() -> None:
+    game = Game.new(preset_rules("uecda"), random.Random(3))
+    play, other = observe(game, game.turn).move_list()[:2]
+    prior = expert_module.Prior(8.0, (0.0, 1.0))
+    parts = [expert_module.Tally((play, other), (10, 10), (6.0, 5.0), prior)] * 2
+    assert pickle.loads(pickle.dumps(parts[0])) == parts[0], "the decision worker's processes send their tallies"
+    # 20 tries each: 12/28 against 18/28 with the prior once, 12/36 against 26/36 if it were counted twice
+    assert expert_module.combine(parts) == other
+    assert expert_module.combine([expert_module.Tally((play, other), (10, 10), (9.0, 5.0), prior)] * 2) == play
+
+
+def test_the_prior_leans_toward_the_champion_models_likeliest_candidate() -> None:
+    game = Game.new(preset_rules("uecda"), random.Random(3))
+    obs = observe(game, game.turn)
+    assert Expert().prior(obs, obs.move_list()) is None, "off by default"
+    expert = Expert(ExpertOptions(root_prior=2.0))
+    arms = expert.considered(obs)
+    prior = expert.prior(obs, arms)
+    assert prior is not None and prior.weight == pytest.approx(2.0 * (len(arms) - 1) ** 0.6)
+    chances = dict(zip(obs.move_list(), champion_model().probabilities(obs.state, obs.hand, obs.move_list())))
+    assert arms[prior.leaning.index(1.0)] == max(arms, key=chances.__getitem__)
+    assert arms[prior.leaning.index(0.0)] == min(arms, key=chances.__getitem__)
+    assert all(0.0 <= x <= 1.0 for x in prior.leaning)
+
+
+def test_an_overwhelming_prior_plays_the_champion_models_likeliest_candidate() -> None:
+    rng = random.Random(11)
+    checked = 0
+    while checked < 4:
+        game = random_state(rng, exchange=False)
+        obs = observe(game, game.turn)
+        expert = Expert(ExpertOptions(iterations=60, root_prior=1e6))
+        found = expert.tally(obs, random.Random(2))
+        if not isinstance(found, expert_module.Tally):
+            continue
+        prior = expert.prior(obs, found.arms)
+        assert prior is not None and found.prior == prior
+        favourite = found.arms[prior.leaning.index(1.0)]
+        assert found.best() == favourite
+        assert max(found.pulls) == found.pulls[found.arms.index(favourite)], "the search tries it most"
+        checked += 1
