@@ -14,7 +14,11 @@ class, the share of wins (1st place) and the decision time (mean and 95th
 percentile).  The interval is taken over units of up to ``BLOCK`` consecutive
 games of a deal set in all its rotations: a class carried over ties
 neighbouring games together, the duplicate deals tie the rotations.
-``--json`` prints the same as one JSON object, and ``--results FILE`` keeps
+``--drawn-classes`` deals every game after a match's first with classes
+drawn from the deal set's seed instead of carried from the game before: the
+games are then independent, and two runs compare game by game without one
+game's luck carrying into the rest of the match (a measurement; the table
+plays with carried classes).  ``--json`` prints the same as one JSON object, and ``--results FILE`` keeps
 every game (one JSON line each) for ``python -m ai.results``, which compares
 two levels of a run, or one level over two runs, game by game on the same deals.
 
@@ -73,6 +77,26 @@ class MatchJob:
     games: int
     factory: SeatFactory | None = None
     """Makes the players of ``kind:spec`` seats."""
+    drawn_classes: bool = False
+    """Deal each game after the first with classes drawn from the seed (``DrawnClasses``)."""
+
+
+class DrawnClasses(Match):
+    """A match whose games after the first are dealt with classes drawn from its seed, whatever the game
+    before: the same classes and cards for every run with this seed, the exchange included, and nobody
+    reseated.  Each game is then a duplicate deal of its own."""
+
+    def next_game(self) -> Game:
+        if self.game.result is not None:
+            self.record_result()
+        if self.over:
+            raise ValueError("the match is over")
+        index = len(self.results)
+        places = list(range(self.rules.players))
+        random.Random(f"arena-classes/{self.seed}/{index}").shuffle(places)
+        self.game = self.deal_game(index, tuple(places), None)
+        self.games.append(self.game)
+        return self.game
 
 
 @dataclass
@@ -127,7 +151,8 @@ def play_match(job: MatchJob) -> MatchOutcome:
 
 
 def _play(job: MatchJob, players: Sequence[Player]) -> MatchOutcome:
-    runner = MatchRunner(Match(job.rules, seed=job.seed, games=job.games))
+    kind = DrawnClasses if job.drawn_classes else Match
+    runner = MatchRunner(kind(job.rules, seed=job.seed, games=job.games))
     outcome = MatchOutcome(times={level: [] for level in set(job.levels)}, deal_set=job.deal_set,
                            rotation=job.rotation, levels=job.levels)
     listeners = [p for p, player in enumerate(players) if type(player).notify is not Player.notify]
@@ -196,7 +221,7 @@ def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
 
 def plan(
     rules: RuleSet, seats: Sequence[str], games: int, seed: int, match_games: int, expert: ExpertOptions,
-    factory: SeatFactory | None = None,
+    factory: SeatFactory | None = None, drawn_classes: bool = False,
 ) -> list[MatchJob]:
     """The matches to play: enough deal sets × rotations for ``games`` games."""
     turns = rotations(seats)
@@ -208,7 +233,7 @@ def plan(
         length = match_games if left >= per_set else max(1, math.ceil(left / len(turns)))
         set_seed = int.from_bytes(random.Random(f"arena/{seed}/{deal_set}").randbytes(6), "big")
         for rotation, levels in enumerate(turns):
-            jobs.append(MatchJob(rules, levels, expert, deal_set, rotation, set_seed, length, factory))
+            jobs.append(MatchJob(rules, levels, expert, deal_set, rotation, set_seed, length, factory, drawn_classes))
     return jobs
 
 
@@ -354,6 +379,9 @@ def parse_args(argv: Sequence[str] | None, prog: str | None = None) -> argparse.
     parser.add_argument("--match-games", type=int, default=None,
                         help="games per match (default: 100 under the uecda rules, as in the tournament; "
                              "else the preset's match length, or 10)")
+    parser.add_argument("--drawn-classes", action="store_true",
+                        help="deal each game after a match's first with classes drawn from the seed, not carried "
+                             "from the game before: independent games that compare game by game across runs")
     parser.add_argument("--override", action="append", default=[], metavar="SWITCH=VALUE",
                         help="a rule switch (JSON value), e.g. --override j_back=true")
     parser.add_argument("--budget", type=float, default=None, help="the Expert's seconds per decision")
@@ -409,7 +437,7 @@ def main(argv: Sequence[str] | None = None, factory: SeatFactory | None = None, 
         print(error, file=sys.stderr)
         return 2
     match_games = args.match_games or default_match_games(rules)
-    jobs = plan(rules, seats, args.games, args.seed, match_games, expert, factory)
+    jobs = plan(rules, seats, args.games, args.seed, match_games, expert, factory, args.drawn_classes)
     workers = args.workers if args.workers is not None else min(2, os.cpu_count() or 1)
     with ExitStack() as files:
         try:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
+from pathlib import Path
 
 import pytest
 
 from ai import arena
 from ai.expert import ExpertOptions, Reading
-from game.engine import preset_rules
+from ai.levels import make_player
+from game.engine import Game, Match, observe, preset_rules
+from game.engine.runner import Answer, Decision, MatchRunner
 
 
 def test_plan_rotates_seats_over_the_same_deals() -> None:
@@ -100,3 +104,42 @@ def test_the_interval_is_over_blocks_of_a_deal_set() -> None:
     mean, half = arena.mean_interval([sum(v) / len(v) for v in points.values()])
     assert len(points) == 6
     assert report["levels"]["expert"]["ci95"] == [round(mean - half, 4), round(mean + half, 4)]
+
+
+def deals_of(match: Match, level: str) -> list[tuple[object, tuple[int, ...]]]:
+    """Each game's classes and hands as it begins, every seat played by ``level``."""
+    player = make_player(level, ExpertOptions())
+    rng = random.Random(5)
+    seen: list[tuple[object, tuple[int, ...]]] = []
+
+    def decide(decision: Decision) -> Answer:
+        obs = observe(match.game, decision.seat)
+        return player.choose_gift(obs, rng) if decision.gift is not None else player.choose_move(obs, rng)
+
+    def begun(game: Game) -> None:
+        seen.append((game.previous_places, tuple(game.hands)))
+
+    MatchRunner(match).play(decide, on_game=begun)
+    return seen
+
+
+def test_drawn_classes_deal_every_game_the_same_whatever_the_game_before() -> None:
+    rules = preset_rules("uecda")
+    strong = deals_of(arena.DrawnClasses(rules, seed=9, games=6), "strong")
+    beginner = deals_of(arena.DrawnClasses(rules, seed=9, games=6), "beginner")
+    assert strong == beginner, "the same classes and cards, however the games went"
+    assert strong[0][0] is None and all(places is not None for places, _ in strong[1:]), "exchanges after the first"
+    assert len({places for places, _ in strong[1:]}) > 1, "the classes are drawn anew for each game"
+    carried = deals_of(Match(rules, seed=9, games=6), "strong"), deals_of(Match(rules, seed=9, games=6), "beginner")
+    assert carried[0] != carried[1], "carried classes follow the games"
+
+
+def test_the_arena_plays_drawn_classes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "games.jsonl"
+    code = arena.main(["--games", "10", "--seats", "strong,normal,normal,normal,normal", "--workers", "1", "--quiet",
+                       "--match-games", "2", "--drawn-classes", "--results", str(results)])
+    assert code == 0 and "strong" in capsys.readouterr().out
+    assert len(results.read_text().splitlines()) == 10
+    jobs = arena.plan(preset_rules("uecda"), ["strong"] + ["normal"] * 4, 10, 1, 2, ExpertOptions(),
+                      drawn_classes=True)
+    assert all(job.drawn_classes for job in jobs)
