@@ -311,7 +311,9 @@ class ExpertOptions:
     """How much the champion model's preference among the candidates weighs in the search (0: not at all): each
     candidate starts with ``root_prior * (candidates - 1) ** 0.6`` tries' worth of reward, from 0 for the one the
     model finds least likely to 1 for its likeliest (``Prior``), the way the champion program starts its own
-    search from its policy (with 4)."""
+    search from its policy (with 4).  Against four Strong with drawn classes, 4 moved the Expert's own points by
+    +0.04 and +0.07 (+-0.10) a game on two deal sets, 8 by -0.02 and -0.04; against the champion program 4 moved
+    them by -0.02 +- 0.11 on the same deals: no more than the noise."""
 
     def __post_init__(self) -> None:
         if self.place_values is not None:
