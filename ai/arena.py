@@ -18,9 +18,10 @@ neighbouring games together, the duplicate deals tie the rotations.
 drawn from the deal set's seed instead of carried from the game before: the
 games are then independent, and two runs compare game by game without one
 game's luck carrying into the rest of the match (a measurement; the table
-plays with carried classes).  ``--json`` prints the same as one JSON object, and ``--results FILE`` keeps
-every game (one JSON line each) for ``python -m ai.results``, which compares
-two levels of a run, or one level over two runs, game by game on the same deals.
+plays with carried classes).  ``--json`` prints the same as one JSON object,
+and ``--results FILE`` keeps every game (one JSON line each) for
+``python -m ai.results``, which compares two levels of a run, or one level
+over two runs, game by game on the same deals.
 
 A seat may also be a player the arena does not know by level: ``main`` takes
 a ``factory`` (a module-level function, so that worker processes can call it)
